@@ -1,0 +1,49 @@
+/**
+ * buildApp: the whole HTTP surface as a Fastify instance, from injected dependencies.
+ * It never reads the environment and never listens; main.ts and the tests do that.
+ */
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import type { BrandService } from './brand/brand-service.js';
+import type { Config } from './config.js';
+import { installErrorHandlers } from './http/errors.js';
+import { trackRoutes } from './http/method-not-allowed.js';
+import { registerBrandRoutes } from './http/routes/brand-routes.js';
+import { registerHealthRoutes } from './http/routes/health-routes.js';
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  brand: BrandService;
+}
+
+/** Public, cacheable reads are not worth a log line each; everything else is logged. */
+const QUIET = /^\/(api\/brand|static\/|llms\.txt|favicon\.ico|healthz|readyz)/;
+const quietRequest = (req: FastifyRequest) =>
+  (req.method === 'GET' || req.method === 'HEAD') && QUIET.test(req.url);
+
+export function buildApp(deps: AppDeps): FastifyInstance {
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    logController: new LogController({ disableRequestLogging: quietRequest }),
+    return503OnClosing: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+  }) as unknown as FastifyInstance;
+  installErrorHandlers(app);
+  const finishRoutes = trackRoutes(app);
+  app.addHook('onSend', (req, reply, payload, done) => {
+    reply.header('x-request-id', req.id);
+    done(null, payload);
+  });
+
+  registerHealthRoutes(app, deps);
+  registerBrandRoutes(app, deps.brand);
+
+  finishRoutes();
+  return app;
+}

@@ -1,0 +1,120 @@
+/**
+ * Holds the live brand catalog. Loads it from the brand folder, and when watching, rebuilds it
+ * on every edit and swaps it in whole; an edit that does not validate leaves the last good
+ * catalog serving and logs every problem.
+ */
+import path from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import type { Logger } from 'pino';
+import { buildCatalog, type BrandCatalog } from './catalog.js';
+import { BrandInvalidError, type BrandProblem } from './problems.js';
+import { readBrandFolder } from './read-brand-folder.js';
+import { createRenderer } from './render.js';
+
+export interface BrandServiceOptions {
+  dir: string;
+  baseUrl: string;
+  cacheDir: string;
+  logger: Logger;
+}
+
+export type ReloadResult = { ok: true; catalog: BrandCatalog } | { ok: false; problems: BrandProblem[] };
+
+async function load(opts: BrandServiceOptions): Promise<BrandCatalog> {
+  const source = await readBrandFolder(opts.dir);
+  const render = await createRenderer(source.fontFiles, opts.cacheDir);
+  return buildCatalog(source, { baseUrl: opts.baseUrl, render });
+}
+
+export class BrandService {
+  #current: BrandCatalog;
+  #watcher: FSWatcher | undefined;
+  #reloading: Promise<ReloadResult> | undefined;
+  #again = false;
+  #listeners = new Set<(c: BrandCatalog) => void>();
+
+  private constructor(
+    private readonly opts: BrandServiceOptions,
+    first: BrandCatalog,
+  ) {
+    this.#current = first;
+  }
+
+  /** Loads the brand folder; throws BrandInvalidError listing every problem if it is not valid. */
+  static async start(opts: BrandServiceOptions): Promise<BrandService> {
+    return new BrandService(opts, await load(opts));
+  }
+
+  get current(): BrandCatalog {
+    return this.#current;
+  }
+
+  onChange(listener: (c: BrandCatalog) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Rebuilds from disk; edits that land while a rebuild runs trigger one more rebuild after it. */
+  reload(): Promise<ReloadResult> {
+    if (this.#reloading) {
+      this.#again = true;
+      return this.#reloading;
+    }
+    const run = async (): Promise<ReloadResult> => {
+      let result: ReloadResult;
+      do {
+        this.#again = false;
+        try {
+          const catalog = await load(this.opts);
+          this.#current = catalog;
+          for (const l of this.#listeners) l(catalog);
+          this.opts.logger.info({ dir: this.opts.dir }, 'brand reloaded');
+          result = { ok: true, catalog };
+        } catch (err) {
+          if (!(err instanceof BrandInvalidError))
+            this.opts.logger.error({ err }, 'brand reload failed; still serving the last good brand');
+          else
+            this.opts.logger.warn(
+              { problems: err.problems },
+              `brand edit rejected; still serving the last good brand\n${err.message}`,
+            );
+          result = {
+            ok: false,
+            problems:
+              err instanceof BrandInvalidError
+                ? err.problems
+                : [{ file: '(brand)', field: '(load)', reason: (err as Error).message }],
+          };
+        }
+      } while (this.#again);
+      return result;
+    };
+    this.#reloading = run().finally(() => {
+      this.#reloading = undefined;
+    });
+    return this.#reloading;
+  }
+
+  /** Starts following the folder; resolves once the watcher is ready. */
+  async watch(debounceMs = 150): Promise<void> {
+    if (this.#watcher) return;
+    let timer: NodeJS.Timeout | undefined;
+    const watcher = watch(path.resolve(this.opts.dir), {
+      ignoreInitial: true,
+      awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 20 },
+    });
+    watcher.on('all', () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void this.reload(), debounceMs);
+    });
+    watcher.on('error', (err) => this.opts.logger.error({ err }, 'brand watcher error'));
+    this.#watcher = watcher;
+    await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  }
+
+  async close(): Promise<void> {
+    await this.#watcher?.close();
+    this.#watcher = undefined;
+    await this.#reloading;
+  }
+}

@@ -1,0 +1,416 @@
+/**
+ * The brand catalog: everything the brand API and the MCP tools answer, computed once from a
+ * validated brand folder. It holds the domain views (manifest, tokens, themes, assets, docs,
+ * fonts, llms.txt) and, for HTTP, a precomputed response per path.
+ */
+import type { FlatToken } from './dtcg.js';
+import { resolveValue } from './dtcg.js';
+import { buildAssets, type AssetEntry } from './build-assets.js';
+import { contrastRatio, wcagLevel } from './contrast.js';
+import { BRAND_CSS, renderDocIndex, renderDocPage } from './doc-pages.js';
+import { buildFonts, type FontStack } from './fonts.js';
+import { buildLlmsTxt } from './llms-txt.js';
+import { buildManifest, type Manifest } from './manifest.js';
+import type { BrandSource } from './read-brand-folder.js';
+import type { Renderer } from './render.js';
+import { THEME_KEYS, type ThemeKey } from './schema.js';
+import { buildTokensCss, cssColor } from './tokens-css.js';
+import { precompute, type Precomputed } from '../http/precomputed.js';
+
+export const DTCG_SCHEMA = 'https://www.designtokens.org/schemas/2025.10/format.json';
+export const TOKEN_GROUPS = [
+  'colors',
+  'type',
+  'spacing',
+  'radius',
+  'shadows',
+  'motion',
+  'gradients',
+  'breakpoints',
+] as const;
+
+export interface ColorContrast {
+  onLight: number;
+  onDark: number;
+  /** The text color to set on this color, and its ratio. */
+  text: string;
+  textRatio: number;
+  textLevel: ReturnType<typeof wcagLevel>;
+}
+
+export interface ThemeView {
+  key: string;
+  kind: 'funnel' | 'official';
+  name: string;
+  business: string | null;
+  color: string;
+  color2: string;
+  tagline: string;
+  icon: string;
+  contrast: { color: ColorContrast; color2: ColorContrast };
+  css: { selector: string; variables: Record<string, string> };
+  socialImage: string;
+}
+
+export interface AssetItem extends AssetEntry {
+  url: string;
+  mediaType: string;
+  bytes: number;
+  sha256: string;
+}
+
+export interface DocItem {
+  slug: string;
+  group: string;
+  title: string;
+  summary: string;
+  audience: string;
+  url: string;
+  markdownUrl: string;
+  words: number;
+  bytes: number;
+  sha256: string;
+}
+
+export interface DocGroup {
+  key: string;
+  title: string;
+  description: string;
+  docs: DocItem[];
+}
+
+export interface BrandCatalog {
+  readonly source: BrandSource;
+  readonly loadedAt: string;
+  readonly baseUrl: string;
+  readonly manifest: Manifest;
+  readonly tokens: Record<string, unknown>;
+  readonly tokensCss: string;
+  readonly themes: {
+    keys: readonly ThemeKey[];
+    surfaces: { light: string; dark: string };
+    official: ThemeView[];
+    funnels: ThemeView[];
+  };
+  readonly assets: {
+    count: number;
+    items: AssetItem[];
+    logo: Record<string, string>;
+    icons: Record<string, string>;
+  };
+  readonly docs: { count: number; groups: DocGroup[] };
+  readonly docMarkdown: Map<string, string>;
+  readonly fonts: {
+    importUrl: string;
+    import: string;
+    html: string;
+    stacks: Record<string, FontStack>;
+    subsets: string[];
+  };
+  readonly llmsTxt: string;
+  /** Path (no query) → response. Only these paths exist, so nothing outside can ever be served. */
+  readonly responses: Map<string, Precomputed>;
+}
+
+const API_CACHE = 'public, max-age=60, stale-while-revalidate=600';
+const STATIC_CACHE = 'public, max-age=3600, stale-while-revalidate=86400';
+const FONT_CACHE = 'public, max-age=604800';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function hexOf(token: FlatToken | undefined, known: Map<string, FlatToken>, fallback: string): string {
+  const v = resolveValue(token?.value, known);
+  const css = v === undefined ? fallback : cssColor(v);
+  return /^#[0-9a-f]{6}$/i.test(css) ? css.toLowerCase() : fallback;
+}
+
+function contrastFor(
+  color: string,
+  surfaces: { light: string; dark: string },
+  ink: string,
+  paper: string,
+): ColorContrast {
+  const onInk = contrastRatio(color, ink);
+  const onPaper = contrastRatio(color, paper);
+  const text = onPaper >= onInk ? paper : ink;
+  const textRatio = Math.max(onInk, onPaper);
+  return {
+    onLight: contrastRatio(color, surfaces.light),
+    onDark: contrastRatio(color, surfaces.dark),
+    text,
+    textRatio,
+    textLevel: wcagLevel(textRatio),
+  };
+}
+
+const json = (value: unknown) => JSON.stringify(value, null, 2) + '\n';
+const words = (md: string) => md.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+
+export async function buildCatalog(
+  src: BrandSource,
+  opts: { baseUrl: string; render: Renderer },
+): Promise<BrandCatalog> {
+  const { baseUrl } = opts;
+  const origin = new URL(baseUrl).origin;
+  const responses = new Map<string, Precomputed>();
+  const put = (
+    p: string,
+    body: string | Buffer,
+    contentType: string,
+    cacheControl: string,
+    headers?: Record<string, string>,
+  ) => {
+    const r = precompute(body, { contentType, cacheControl, ...(headers ? { headers } : {}) });
+    responses.set(p, r);
+    return r;
+  };
+  const staticUrl = (p: string) => `${baseUrl}/static/fleet/${p}`;
+
+  // Surfaces and text colors come from the tokens, so contrast follows a token edit.
+  const all = new Map([...src.tokens.flat, ...src.tokens.darkFlat]);
+  const surfaces = {
+    light: hexOf(src.tokens.flat.get('colors.surface.page'), src.tokens.flat, '#ffffff'),
+    dark: hexOf(src.tokens.darkFlat.get('colors.surface.page'), all, '#000000'),
+  };
+  const ink = hexOf(src.tokens.flat.get('colors.text.default'), src.tokens.flat, '#000000');
+  const paper = hexOf(src.tokens.flat.get('colors.text.inverse'), src.tokens.flat, '#ffffff');
+
+  const themeView = (
+    key: string,
+    kind: ThemeView['kind'],
+    t: { name: string; color: string; color2: string; tagline: string; icon: string; business?: string },
+  ): ThemeView => {
+    const contrast = {
+      color: contrastFor(t.color, surfaces, ink, paper),
+      color2: contrastFor(t.color2, surfaces, ink, paper),
+    };
+    const selector = kind === 'funnel' ? `[data-funnel="${key}"]` : `[data-fleet="${key}"]`;
+    return {
+      key,
+      kind,
+      name: t.name,
+      business: t.business ?? null,
+      color: t.color.toLowerCase(),
+      color2: t.color2.toLowerCase(),
+      tagline: t.tagline,
+      icon: t.icon,
+      contrast,
+      css: {
+        selector,
+        variables: {
+          '--theme-color': t.color.toLowerCase(),
+          '--theme-color2': t.color2.toLowerCase(),
+          '--theme-on-color': contrast.color.text,
+        },
+      },
+      socialImage: staticUrl(`assets/social/og-${key}.png`),
+    };
+  };
+  const official = Object.entries(src.themes.official).map(([k, t]) => themeView(k, 'official', t));
+  const funnels = THEME_KEYS.map((k) => {
+    const t = src.themes.funnels[k];
+    if (!t) throw new Error(`validated brand lacks funnel ${k}`);
+    return themeView(k, 'funnel', t);
+  });
+  const themes = { keys: THEME_KEYS, surfaces, official, funnels };
+
+  // Tokens: the DTCG document as authored, dark overrides kept beside it under $extensions.
+  const baseGroups = { ...(src.tokens.base as Record<string, unknown>) };
+  delete baseGroups['$description'];
+  const tokens: Record<string, unknown> = {
+    $schema: DTCG_SCHEMA,
+    $description: `${src.info.name} design tokens (DTCG 2025.10). Dark-mode overrides are under $extensions["org.fleetgate.modes"].dark; CSS: ${baseUrl}/api/brand/tokens.css`,
+    ...baseGroups,
+    $extensions: { 'org.fleetgate.modes': { dark: src.tokens.dark } },
+  };
+  const tokensCss = await buildTokensCss({
+    base: src.tokens.base,
+    dark: src.tokens.dark,
+    darkPaths: new Set(src.tokens.darkFlat.keys()),
+    brandName: src.info.name,
+    funnels: funnels.map((f) => ({
+      key: f.key,
+      color: f.color,
+      color2: f.color2,
+      onColor: f.contrast.color.text,
+    })),
+  });
+
+  // Images.
+  const built = await buildAssets(src, opts.render);
+  const svgCsp = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+  const items: AssetItem[] = built.entries.map((e) => {
+    const file = built.files.find((f) => f.name === e.file);
+    if (!file) throw new Error(`asset ${e.file} was listed but not built`);
+    const r = put(
+      `/static/fleet/assets/${file.name}`,
+      file.body,
+      file.mediaType,
+      STATIC_CACHE,
+      file.mediaType === 'image/svg+xml' ? { 'content-security-policy': svgCsp } : undefined,
+    );
+    return {
+      ...e,
+      url: staticUrl(`assets/${file.name}`),
+      mediaType: file.mediaType,
+      bytes: r.bytes,
+      sha256: r.sha256,
+    };
+  });
+  const favicon = responses.get('/static/fleet/assets/icons/favicon.ico');
+  if (favicon) responses.set('/favicon.ico', favicon);
+  const webManifest = {
+    name: src.info.name,
+    short_name: src.info.name.split(' ')[0] ?? src.info.name,
+    description: src.info.tagline,
+    start_url: '/',
+    display: 'standalone',
+    background_color: surfaces.light,
+    theme_color: hexOf(src.tokens.flat.get('colors.brand.primary'), src.tokens.flat, '#000000'),
+    icons: items
+      .filter(
+        (i) =>
+          i.group === 'icon' &&
+          i.format === 'png' &&
+          i.purpose !== 'apple-touch-icon' &&
+          i.id.startsWith('icon-'),
+      )
+      .map((i) => ({
+        src: i.url,
+        sizes: `${i.width}x${i.height}`,
+        type: 'image/png',
+        purpose: i.purpose ?? 'any',
+      })),
+  };
+  const wm = put(
+    '/static/fleet/assets/icons/site.webmanifest',
+    json(webManifest),
+    'application/manifest+json; charset=utf-8',
+    STATIC_CACHE,
+  );
+  items.push({
+    id: 'web-manifest',
+    group: 'icon',
+    layout: 'manifest',
+    variant: 'any',
+    theme: null,
+    format: 'webmanifest',
+    purpose: 'web app manifest listing the icons',
+    file: 'icons/site.webmanifest',
+    width: null,
+    height: null,
+    alt: 'Web app manifest',
+    url: staticUrl('assets/icons/site.webmanifest'),
+    mediaType: 'application/manifest+json',
+    bytes: wm.bytes,
+    sha256: wm.sha256,
+  });
+  const urlOf = (id: string) => items.find((i) => i.id === id && i.format === 'svg')?.url ?? '';
+  const pngOf = (id: string) => items.find((i) => i.id === id && i.format === 'png')?.url ?? '';
+  const assets = {
+    count: items.length,
+    logo: {
+      light: urlOf('logo-horizontal-light'),
+      dark: urlOf('logo-horizontal-dark'),
+      lightPng: pngOf('logo-horizontal-light'),
+      darkPng: pngOf('logo-horizontal-dark'),
+    },
+    icons: {
+      favicon: staticUrl('assets/icons/favicon.ico'),
+      svg: staticUrl('assets/icons/icon.svg'),
+      appleTouch: staticUrl('assets/icons/apple-touch-icon.png'),
+      manifest: staticUrl('assets/icons/site.webmanifest'),
+    },
+    items,
+  };
+
+  // Fonts.
+  const fonts = await buildFonts(src, baseUrl);
+  for (const f of fonts.files) put(`/static/fleet/fonts/${f.name}`, f.body, 'font/woff2', FONT_CACHE);
+  put('/static/fleet/fonts/fonts.css', fonts.css, 'text/css; charset=utf-8', STATIC_CACHE);
+
+  // Documents.
+  const pageCsp = `default-src 'none'; style-src ${origin} 'self'; img-src ${origin} 'self' data:; font-src ${origin} 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+  const docMarkdown = new Map<string, string>();
+  const groups: DocGroup[] = src.info.docGroups.map((g) => ({ ...g, docs: [] }));
+  const sorted = [...src.docs].sort((a, b) => a.group.localeCompare(b.group) || a.order - b.order);
+  for (const d of sorted) {
+    const group = groups.find((g) => g.key === d.group);
+    if (!group) continue;
+    const url = staticUrl(`docs/${d.slug}.html`);
+    const mdUrl = staticUrl(`docs/${d.slug}.md`);
+    const md = `---\ntitle: ${JSON.stringify(d.title)}\nsummary: ${JSON.stringify(d.summary)}\naudience: ${JSON.stringify(d.audience)}\ngroup: ${d.group}\n---\n\n${d.markdown}`;
+    docMarkdown.set(d.slug, md);
+    const html = renderDocPage(d, {
+      brandName: src.info.name,
+      groupTitle: group.title,
+      baseUrl,
+      mdUrl,
+      copyright: src.info.legal.copyright,
+    });
+    const page = put(`/static/fleet/docs/${d.slug}.html`, html, 'text/html; charset=utf-8', STATIC_CACHE, {
+      'content-security-policy': pageCsp,
+      link: `<${mdUrl}>; rel="alternate"; type="text/markdown"`,
+    });
+    put(`/static/fleet/docs/${d.slug}.md`, md, 'text/markdown; charset=utf-8', STATIC_CACHE);
+    group.docs.push({
+      slug: d.slug,
+      group: d.group,
+      title: d.title,
+      summary: d.summary,
+      audience: d.audience,
+      url,
+      markdownUrl: mdUrl,
+      words: words(d.markdown),
+      bytes: page.bytes,
+      sha256: page.sha256,
+    });
+  }
+  const docs = { count: sorted.length, groups: groups.filter((g) => g.docs.length > 0) };
+  put(
+    '/static/fleet/docs/',
+    renderDocIndex(docs.groups, { brandName: src.info.name, baseUrl, copyright: src.info.legal.copyright }),
+    'text/html; charset=utf-8',
+    STATIC_CACHE,
+    { 'content-security-policy': pageCsp },
+  );
+
+  const manifest = buildManifest(src, baseUrl);
+  const llmsTxt = buildLlmsTxt({ src, baseUrl, manifest, docs: docs.groups, themes: funnels });
+
+  put('/api/brand', json(manifest), JSON_TYPE, API_CACHE);
+  put('/api/brand/tokens', json(tokens), JSON_TYPE, API_CACHE, {
+    link: `<${baseUrl}/api/brand/tokens.css>; rel="alternate"; type="text/css"`,
+  });
+  put(
+    '/static/fleet/design-tokens.json',
+    json(tokens),
+    'application/design-tokens+json; charset=utf-8',
+    STATIC_CACHE,
+  );
+  put('/api/brand/tokens.css', tokensCss, 'text/css; charset=utf-8', API_CACHE);
+  put('/static/fleet/design-tokens.css', tokensCss, 'text/css; charset=utf-8', STATIC_CACHE);
+  put('/static/fleet/brand.css', BRAND_CSS, 'text/css; charset=utf-8', STATIC_CACHE);
+  put('/api/brand/themes', json(themes), JSON_TYPE, API_CACHE);
+  for (const f of funnels) put(`/api/brand/themes/${f.key}`, json(f), JSON_TYPE, API_CACHE);
+  put('/api/brand/assets', json(assets), JSON_TYPE, API_CACHE);
+  put('/api/brand/docs', json(docs), JSON_TYPE, API_CACHE);
+  put('/api/brand/fonts', json(fonts.response), JSON_TYPE, API_CACHE);
+  const llms = put('/api/brand/llms.txt', llmsTxt, 'text/plain; charset=utf-8', API_CACHE);
+  responses.set('/llms.txt', llms);
+
+  return {
+    source: src,
+    loadedAt: new Date().toISOString(),
+    baseUrl,
+    manifest,
+    tokens,
+    tokensCss,
+    themes,
+    assets,
+    docs,
+    docMarkdown,
+    fonts: fonts.response,
+    llmsTxt,
+    responses,
+  };
+}

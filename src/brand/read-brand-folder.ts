@@ -1,0 +1,345 @@
+/**
+ * Reads a brand folder from disk and checks all of it, collecting every problem (file, field,
+ * reason) before giving up, so one run tells the author everything to fix.
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import type { z } from 'zod';
+import { checkAliases, flattenTokens, type FlatToken } from './dtcg.js';
+import { BrandInvalidError, type BrandProblem } from './problems.js';
+import {
+  assetsFileSchema,
+  brandInfoSchema,
+  docFrontMatterSchema,
+  fontsFileSchema,
+  REQUIRED_TOKEN_GROUPS,
+  THEME_KEYS,
+  themesFileSchema,
+  type AssetsFile,
+  type BrandInfo,
+  type FontsFile,
+  type ThemesFile,
+} from './schema.js';
+
+export interface SourceDoc {
+  group: string;
+  slug: string;
+  order: number;
+  file: string;
+  title: string;
+  summary: string;
+  audience: string;
+  markdown: string;
+}
+
+export interface FontFile {
+  stack: string;
+  family: string;
+  weight: number;
+  subset: string;
+  path: string;
+  fileName: string;
+}
+
+export interface BrandSource {
+  dir: string;
+  info: BrandInfo;
+  themes: ThemesFile;
+  fonts: FontsFile;
+  fontFiles: FontFile[];
+  tokens: { base: unknown; dark: unknown; flat: Map<string, FlatToken>; darkFlat: Map<string, FlatToken> };
+  assets: AssetsFile;
+  svgs: Map<string, string>;
+  docs: SourceDoc[];
+}
+
+const require = createRequire(import.meta.url);
+
+async function readText(dir: string, rel: string, problems: BrandProblem[]): Promise<string | undefined> {
+  try {
+    return await readFile(path.join(dir, rel), 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    problems.push({
+      file: rel,
+      field: '(file)',
+      reason: code === 'ENOENT' ? 'missing' : `cannot be read (${code ?? 'error'})`,
+    });
+    return undefined;
+  }
+}
+
+async function readJson(dir: string, rel: string, problems: BrandProblem[]): Promise<unknown> {
+  const raw = await readText(dir, rel, problems);
+  if (raw === undefined) return undefined;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch (err) {
+    problems.push({ file: rel, field: '(file)', reason: `not valid JSON: ${(err as Error).message}` });
+    return undefined;
+  }
+}
+
+function check<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  file: string,
+  problems: BrandProblem[],
+): z.infer<S> | undefined {
+  if (value === undefined) return undefined;
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  for (const issue of r.error.issues) {
+    problems.push({ file, field: issue.path.join('.') || '(root)', reason: issue.message });
+  }
+  return undefined;
+}
+
+/** Cross-file theme checks, run on the raw file too so a schema error elsewhere does not hide them. */
+function checkThemes(raw: unknown, info: BrandInfo | undefined, problems: BrandProblem[]): void {
+  const funnels = (raw as { funnels?: unknown } | undefined)?.funnels;
+  if (typeof funnels !== 'object' || funnels === null) return;
+  const keys = Object.keys(funnels);
+  for (const k of THEME_KEYS) {
+    if (!keys.includes(k))
+      problems.push({
+        file: 'themes.json',
+        field: `funnels.${k}`,
+        reason: 'missing: every live funnel theme key is required',
+      });
+  }
+  for (const k of keys) {
+    if (!(THEME_KEYS as readonly string[]).includes(k)) {
+      problems.push({
+        file: 'themes.json',
+        field: `funnels.${k}`,
+        reason: `unknown funnel key; allowed: ${THEME_KEYS.join(', ')}`,
+      });
+    }
+  }
+  if (info) {
+    const businesses = new Set(info.fleet.map((b) => b.key));
+    for (const [k, t] of Object.entries(funnels as Record<string, { business?: unknown }>)) {
+      if (typeof t.business === 'string' && !businesses.has(t.business)) {
+        problems.push({
+          file: 'themes.json',
+          field: `funnels.${k}.business`,
+          reason: `no business "${t.business}" in brand.json fleet`,
+        });
+      }
+    }
+  }
+}
+
+function checkTokens(base: unknown, dark: unknown, problems: BrandProblem[]) {
+  const flat = flattenTokens(base, 'tokens/base.tokens.json', problems);
+  const darkFlat = flattenTokens(dark, 'tokens/dark.tokens.json', problems);
+  const groups = new Set([...flat.keys()].map((p) => p.split('.')[0]));
+  for (const g of REQUIRED_TOKEN_GROUPS) {
+    if (!groups.has(g))
+      problems.push({ file: 'tokens/base.tokens.json', field: g, reason: 'required token group is missing' });
+  }
+  checkAliases(flat, flat, 'tokens/base.tokens.json', problems);
+  const merged = new Map([...flat, ...darkFlat]);
+  checkAliases(darkFlat, merged, 'tokens/dark.tokens.json', problems);
+  for (const [p, t] of darkFlat) {
+    const baseToken = flat.get(p);
+    if (!baseToken)
+      problems.push({
+        file: 'tokens/dark.tokens.json',
+        field: p,
+        reason: 'overrides a token that base.tokens.json does not define',
+      });
+    else if (baseToken.type !== t.type) {
+      problems.push({
+        file: 'tokens/dark.tokens.json',
+        field: p,
+        reason: `type ${t.type} differs from base type ${baseToken.type}`,
+      });
+    }
+  }
+  return { flat, darkFlat };
+}
+
+function fontFilesFor(fonts: FontsFile, problems: BrandProblem[]): FontFile[] {
+  const out: FontFile[] = [];
+  for (const [stack, def] of Object.entries(fonts.stacks)) {
+    let pkgDir: string;
+    try {
+      pkgDir = path.dirname(require.resolve(`${def.package}/package.json`));
+    } catch {
+      problems.push({
+        file: 'fonts.json',
+        field: `stacks.${stack}.package`,
+        reason: `package ${def.package} is not installed`,
+      });
+      continue;
+    }
+    const name = def.package.replace('@fontsource/', '');
+    for (const subset of fonts.subsets) {
+      for (const weight of def.weights) {
+        const fileName = `${name}-${subset}-${weight}-normal.woff2`;
+        const full = path.join(pkgDir, 'files', fileName);
+        if (!existsSync(full)) {
+          problems.push({
+            file: 'fonts.json',
+            field: `stacks.${stack}.weights`,
+            reason: `${def.package} has no ${subset} ${weight} file`,
+          });
+          continue;
+        }
+        out.push({ stack, family: def.family, weight, subset, path: full, fileName });
+      }
+    }
+  }
+  return out;
+}
+
+async function readDocs(
+  dir: string,
+  info: BrandInfo | undefined,
+  problems: BrandProblem[],
+): Promise<SourceDoc[]> {
+  const docs: SourceDoc[] = [];
+  const root = path.join(dir, 'docs');
+  let groupDirs: string[];
+  try {
+    groupDirs = (await readdir(root, { withFileTypes: true }))
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+  } catch {
+    problems.push({ file: 'docs/', field: '(folder)', reason: 'missing' });
+    return docs;
+  }
+  const declared = new Set(info?.docGroups.map((g) => g.key) ?? []);
+  const slugs = new Map<string, string>();
+  for (const group of groupDirs.sort()) {
+    if (info && !declared.has(group)) {
+      problems.push({
+        file: `docs/${group}/`,
+        field: '(folder)',
+        reason: 'group is not declared in brand.json docGroups',
+      });
+      continue;
+    }
+    const files = (await readdir(path.join(root, group))).filter((f) => f.endsWith('.md')).sort();
+    for (const f of files) {
+      const rel = `docs/${group}/${f}`;
+      const m = /^(\d{2})-([a-z0-9-]+)\.md$/.exec(f);
+      if (!m?.[1] || !m[2]) {
+        problems.push({ file: rel, field: '(name)', reason: 'file name must look like 01-some-slug.md' });
+        continue;
+      }
+      const raw = await readText(dir, rel, problems);
+      if (raw === undefined) continue;
+      const fm = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(raw);
+      if (!fm) {
+        problems.push({
+          file: rel,
+          field: '(front matter)',
+          reason: 'must start with YAML front matter between --- lines',
+        });
+        continue;
+      }
+      let meta: unknown;
+      try {
+        meta = parseYaml(fm[1] ?? '');
+      } catch (err) {
+        problems.push({
+          file: rel,
+          field: '(front matter)',
+          reason: `not valid YAML: ${(err as Error).message.split('\n')[0]}`,
+        });
+        continue;
+      }
+      const front = check(docFrontMatterSchema, meta ?? {}, rel, problems);
+      if (!front) continue;
+      const slug = m[2];
+      const clash = slugs.get(slug);
+      if (clash)
+        problems.push({ file: rel, field: '(name)', reason: `slug "${slug}" is also used by ${clash}` });
+      slugs.set(slug, rel);
+      docs.push({
+        group,
+        slug,
+        order: Number(m[1]),
+        file: rel,
+        ...front,
+        markdown: (fm[2] ?? '').trim() + '\n',
+      });
+    }
+  }
+  if (docs.length === 0 && groupDirs.length > 0)
+    problems.push({ file: 'docs/', field: '(folder)', reason: 'holds no documents' });
+  return docs;
+}
+
+async function readSvgs(
+  dir: string,
+  assets: AssetsFile,
+  problems: BrandProblem[],
+): Promise<Map<string, string>> {
+  const names = new Set([
+    ...assets.files.map((f) => f.file),
+    assets.iconSet.source,
+    assets.iconSet.tileSource,
+    assets.social.template,
+  ]);
+  const svgs = new Map<string, string>();
+  for (const name of names) {
+    const rel = `assets/${name}`;
+    const svg = await readText(dir, rel, problems);
+    if (svg === undefined) continue;
+    if (!/<svg[\s>]/.test(svg))
+      problems.push({ file: rel, field: '(file)', reason: 'is not an SVG document' });
+    else if (/<script[\s>]|\son[a-z]+\s*=|javascript:/i.test(svg)) {
+      problems.push({ file: rel, field: '(file)', reason: 'must not contain scripts or event handlers' });
+    } else svgs.set(name, svg);
+  }
+  const ids = new Set<string>();
+  for (const [i, f] of assets.files.entries()) {
+    if (ids.has(f.id))
+      problems.push({ file: 'assets/assets.json', field: `files.${i}.id`, reason: `duplicate id "${f.id}"` });
+    ids.add(f.id);
+  }
+  return svgs;
+}
+
+export async function readBrandFolder(dir: string): Promise<BrandSource> {
+  const problems: BrandProblem[] = [];
+  const [infoRaw, themesRaw, fontsRaw, assetsRaw, baseRaw, darkRaw] = await Promise.all([
+    readJson(dir, 'brand.json', problems),
+    readJson(dir, 'themes.json', problems),
+    readJson(dir, 'fonts.json', problems),
+    readJson(dir, 'assets/assets.json', problems),
+    readJson(dir, 'tokens/base.tokens.json', problems),
+    readJson(dir, 'tokens/dark.tokens.json', problems),
+  ]);
+  const info = check(brandInfoSchema, infoRaw, 'brand.json', problems);
+  const themes = check(themesFileSchema, themesRaw, 'themes.json', problems);
+  const fonts = check(fontsFileSchema, fontsRaw, 'fonts.json', problems);
+  const assets = check(assetsFileSchema, assetsRaw, 'assets/assets.json', problems);
+  checkThemes(themesRaw, info, problems);
+  const tokenMaps =
+    baseRaw !== undefined && darkRaw !== undefined ? checkTokens(baseRaw, darkRaw, problems) : undefined;
+  const fontFiles = fonts ? fontFilesFor(fonts, problems) : [];
+  const svgs = assets ? await readSvgs(dir, assets, problems) : new Map<string, string>();
+  const docs = await readDocs(dir, info, problems);
+  if (problems.length > 0 || !info || !themes || !fonts || !assets || !tokenMaps) {
+    throw new BrandInvalidError(dir, problems);
+  }
+  return {
+    dir,
+    info,
+    themes,
+    fonts,
+    fontFiles,
+    tokens: { base: baseRaw, dark: darkRaw, ...tokenMaps },
+    assets,
+    svgs,
+    docs,
+  };
+}

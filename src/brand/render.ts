@@ -1,0 +1,75 @@
+/**
+ * Raster and outline work for brand images, with resvg: SVG text becomes paths (so served SVGs
+ * need no fonts), PNGs are rendered with the brand's own fonts, and both are cached on disk by
+ * content hash so a restart or a reload re-renders only what changed.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
+import wawoff2 from 'wawoff2';
+import type { FontFile } from './read-brand-folder.js';
+
+export interface Renderer {
+  outline(svg: string): Promise<string>;
+  png(svg: string, width: number): Promise<Buffer>;
+}
+
+const sha = (...parts: (string | number)[]) => createHash('sha256').update(parts.join('\0')).digest('hex');
+
+/** resvg reads TrueType, not WOFF2, so the @fontsource files are unpacked once into the cache. */
+async function ttfFiles(fonts: FontFile[], dir: string): Promise<string[]> {
+  await mkdir(dir, { recursive: true });
+  const out: string[] = [];
+  // One at a time: wawoff2 returns a view into its wasm heap, which the next call overwrites.
+  for (const f of fonts) {
+    const file = path.join(dir, f.fileName.replace(/\.woff2$/, '.ttf'));
+    if (!existsSync(file)) {
+      const ttf = Buffer.from(await wawoff2.decompress(await readFile(f.path)));
+      await writeFile(`${file}.${process.pid}.tmp`, ttf);
+      await rename(`${file}.${process.pid}.tmp`, file);
+    }
+    out.push(file);
+  }
+  return out;
+}
+
+export async function createRenderer(fonts: FontFile[], cacheDir: string): Promise<Renderer> {
+  const fontFiles = await ttfFiles(fonts, path.join(cacheDir, 'fonts'));
+  const fontKey = sha(...fontFiles);
+  const pngDir = path.join(cacheDir, 'png');
+  await mkdir(pngDir, { recursive: true });
+  const font = { fontFiles, loadSystemFonts: false, defaultFontFamily: fonts[0]?.family ?? 'sans-serif' };
+  return {
+    outline(svg) {
+      if (!/<text[\s>]/.test(svg)) return Promise.resolve(svg);
+      return Promise.resolve(new Resvg(svg, { font }).toString() + '\n');
+    },
+    async png(svg, width) {
+      const file = path.join(pngDir, `${sha(svg, width, fontKey)}.png`);
+      try {
+        return await readFile(file);
+      } catch {
+        const png = new Resvg(svg, { font, fitTo: { mode: 'width', value: width } }).render().asPng();
+        await writeFile(`${file}.${process.pid}.tmp`, png);
+        await rename(`${file}.${process.pid}.tmp`, file);
+        return png;
+      }
+    },
+  };
+}
+
+/** Width and height of a PNG from its IHDR chunk. */
+export function pngSize(png: Buffer): { width: number; height: number } {
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+/** Intrinsic size of an SVG from its viewBox (or width/height). */
+export function svgSize(svg: string): { width: number; height: number } {
+  const vb = /viewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"/.exec(svg);
+  if (vb?.[1] && vb[2]) return { width: Number(vb[1]), height: Number(vb[2]) };
+  const w = /\swidth="([\d.]+)"/.exec(svg);
+  const h = /\sheight="([\d.]+)"/.exec(svg);
+  return { width: Number(w?.[1] ?? 0), height: Number(h?.[1] ?? 0) };
+}

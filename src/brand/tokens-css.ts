@@ -1,0 +1,192 @@
+/**
+ * Design tokens to CSS custom properties with Style Dictionary: light values on :root, dark
+ * overrides under [data-theme="dark"] and prefers-color-scheme, aliases kept as var() chains.
+ * Style Dictionary 4 does not read DTCG 2025.10 object values (color objects, {value, unit}
+ * dimensions) by itself, so the value transforms here turn them into CSS.
+ */
+import StyleDictionary from 'style-dictionary';
+import type { TransformedToken } from 'style-dictionary/types';
+import type { FlatToken } from './dtcg.js';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const fmt = (n: number) => String(Math.round(n * 10000) / 10000);
+
+export function cssColor(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (!isObj(v)) return String(v);
+  const alpha = typeof v['alpha'] === 'number' ? v['alpha'] : 1;
+  const hex = typeof v['hex'] === 'string' ? v['hex'].toLowerCase() : undefined;
+  if (hex && alpha === 1) return hex;
+  const comps = Array.isArray(v['components'])
+    ? v['components'].map((c) => (typeof c === 'number' ? c : 'none'))
+    : [];
+  const space = String(v['colorSpace']);
+  const a = alpha === 1 ? '' : ` / ${fmt(alpha)}`;
+  if (space === 'srgb') {
+    const [r, g, b] = comps.map((c) => (typeof c === 'number' ? String(Math.round(c * 255)) : c));
+    return `rgb(${r} ${g} ${b}${a})`;
+  }
+  if (['hsl', 'hwb', 'lab', 'lch', 'oklab', 'oklch'].includes(space))
+    return `${space}(${comps.join(' ')}${a})`;
+  return `color(${space} ${comps.map((c) => (typeof c === 'number' ? fmt(c) : c)).join(' ')}${a})`;
+}
+
+const unitValue = (v: unknown): string =>
+  isObj(v) && typeof v['value'] === 'number' ? `${fmt(v['value'])}${String(v['unit'])}` : String(v);
+const bezier = (v: unknown): string =>
+  Array.isArray(v) ? `cubic-bezier(${v.map(Number).map(fmt).join(', ')})` : String(v);
+const family = (v: unknown): string =>
+  Array.isArray(v)
+    ? v.map((f) => (/^[a-z-]+$/i.test(String(f)) ? String(f) : `'${String(f)}'`)).join(', ')
+    : String(v);
+
+function shadow(v: unknown): string {
+  const layers = Array.isArray(v) ? v : [v];
+  return layers
+    .map((l) => {
+      if (!isObj(l)) return String(l);
+      const parts = [l['offsetX'], l['offsetY'], l['blur'], l['spread']].map(unitValue);
+      return `${l['inset'] === true ? 'inset ' : ''}${parts.join(' ')} ${cssColor(l['color'])}`;
+    })
+    .join(', ');
+}
+
+function gradient(v: unknown): string {
+  if (!Array.isArray(v)) return String(v);
+  const stops = v.map((s) =>
+    isObj(s) ? `${cssColor(s['color'])} ${fmt(Number(s['position']) * 100)}%` : String(s),
+  );
+  return `linear-gradient(135deg, ${stops.join(', ')})`;
+}
+
+function typography(v: unknown): string {
+  if (!isObj(v)) return String(v);
+  return `${String(v['fontWeight'])} ${unitValue(v['fontSize'])}/${String(v['lineHeight'])} ${family(v['fontFamily'])}`;
+}
+
+function transition(v: unknown): string {
+  if (!isObj(v)) return String(v);
+  return `${unitValue(v['duration'])} ${bezier(v['timingFunction'])} ${unitValue(v['delay'])}`;
+}
+
+export function cssValue(type: string | undefined, value: unknown): string {
+  switch (type ?? '') {
+    case 'color':
+      return cssColor(value);
+    case 'dimension':
+    case 'duration':
+      return unitValue(value);
+    case 'cubicBezier':
+      return bezier(value);
+    case 'fontFamily':
+      return family(value);
+    case 'shadow':
+      return shadow(value);
+    case 'gradient':
+      return gradient(value);
+    case 'typography':
+      return typography(value);
+    case 'transition':
+      return transition(value);
+    default:
+      return String(value);
+  }
+}
+
+const TRANSFORM = 'fleetgate/dtcg-css';
+
+function dictionary(
+  tokens: unknown,
+  files: { filter: (t: TransformedToken) => boolean; selector: string }[],
+) {
+  return new StyleDictionary({
+    tokens: tokens as Record<string, never>,
+    usesDtcg: true,
+    log: { verbosity: 'silent', warnings: 'disabled', errors: { brokenReferences: 'throw' } },
+    hooks: {
+      transforms: {
+        [TRANSFORM]: {
+          type: 'value',
+          transitive: true,
+          filter: () => true,
+          transform: (token: TransformedToken) =>
+            cssValue(token.$type ?? token.type, token.$value ?? token.value),
+        },
+      },
+    },
+    platforms: {
+      css: {
+        transforms: ['name/kebab', TRANSFORM],
+        files: files.map((f, i) => ({
+          destination: `part-${i}.css`,
+          format: 'css/variables',
+          filter: f.filter,
+          options: { selector: f.selector, outputReferences: true, showFileHeader: false },
+        })),
+      },
+    },
+  });
+}
+
+/** Strips Style Dictionary's selector wrapper so we can nest the declarations where we need them. */
+const declarations = (css: string): string =>
+  css
+    .replace(/^[^{]*\{\n?/, '')
+    .replace(/\}\s*$/, '')
+    .trimEnd();
+
+function deepMerge(a: unknown, b: unknown): unknown {
+  if (!isObj(a) || !isObj(b)) return b;
+  const out: Obj = { ...a };
+  for (const [k, v] of Object.entries(b)) out[k] = k in out ? deepMerge(out[k], v) : v;
+  return out;
+}
+
+export interface FunnelCss {
+  key: string;
+  color: string;
+  color2: string;
+  onColor: string;
+}
+
+export async function buildTokensCss(opts: {
+  base: unknown;
+  dark: unknown;
+  darkPaths: Set<string>;
+  brandName: string;
+  funnels: FunnelCss[];
+}): Promise<string> {
+  const light = dictionary(opts.base, [{ filter: () => true, selector: ':root' }]);
+  const isDark = (t: TransformedToken) => opts.darkPaths.has(t.path.join('.'));
+  const dark = dictionary(deepMerge(opts.base, opts.dark), [{ filter: isDark, selector: ':root' }]);
+  const [lightOut, darkOut] = await Promise.all([light.formatPlatform('css'), dark.formatPlatform('css')]);
+  const text = (o: unknown) => (typeof o === 'string' ? o : '');
+  const lightCss = text(lightOut[0]?.output);
+  const darkDecl = declarations(text(darkOut[0]?.output));
+  const indent = (s: string, n: number) =>
+    s
+      .split('\n')
+      .map((l) => ' '.repeat(n) + l.trim())
+      .join('\n');
+  const funnels = opts.funnels
+    .map(
+      (f) =>
+        `[data-funnel="${f.key}"] {\n  --theme-color: ${f.color.toLowerCase()};\n  --theme-color2: ${f.color2.toLowerCase()};\n  --theme-on-color: ${f.onColor.toLowerCase()};\n}`,
+    )
+    .join('\n');
+  return [
+    `/* ${opts.brandName} design tokens. Generated from the brand folder by Style Dictionary; do not edit. */`,
+    lightCss.trim(),
+    '',
+    '/* Dark mode: follows the system unless the page sets data-theme. */',
+    `@media (prefers-color-scheme: dark) {\n  :root:not([data-theme="light"]) {\n${indent(darkDecl, 4)}\n  }\n}`,
+    `[data-theme="dark"] {\n${indent(darkDecl, 2)}\n}`,
+    '',
+    '/* Live funnel themes: set data-funnel on any element to use --theme-color, --theme-color2, --theme-on-color. */',
+    funnels,
+    '',
+  ].join('\n');
+}
+
+export type { FlatToken };

@@ -1,0 +1,132 @@
+/**
+ * Configuration: one zod schema over the environment, parsed once at start.
+ * Nothing else in src/ reads process.env; main.ts passes the parsed Config down.
+ * parseConfig throws ConfigError listing every problem, not just the first.
+ */
+import { z } from 'zod';
+
+const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
+const url = (what: string) =>
+  z
+    .string()
+    .refine(
+      (v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol),
+      `${what} must be an http(s) URL`,
+    );
+
+const envSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: optionalString.pipe(url('PUBLIC_URL').optional()),
+  FLEETGATE_DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  FLEETGATE_API_KEY: optionalString.pipe(
+    z.string().min(24, 'FLEETGATE_API_KEY must be at least 24 characters').optional(),
+  ),
+  FLEETGATE_ENCRYPTION_KEY: optionalString.pipe(
+    z
+      .string()
+      .refine(
+        (v) => Buffer.from(v, 'base64').length === 32,
+        'FLEETGATE_ENCRYPTION_KEY must be base64 of 32 bytes',
+      )
+      .optional(),
+  ),
+  BRAND_DIR: z.string().min(1).default('./brand'),
+  BRAND_WATCH: flag.default(true),
+  VIDEO_CLIENT_ID: optionalString,
+  VIDEO_CLIENT_SECRET: optionalString,
+  VIDEO_ACCOUNT_ID: optionalString,
+  VIDEO_REDIRECT_URI: optionalString.pipe(url('VIDEO_REDIRECT_URI').optional()),
+  VIDEO_WEBHOOK_SECRET: optionalString,
+  VIDEO_API_BASE: url('VIDEO_API_BASE').default('https://api.zoom.us/v2'),
+  VIDEO_OAUTH_BASE: url('VIDEO_OAUTH_BASE').default('https://zoom.us'),
+  FLEETGATE_SANDBOX: optionalString.pipe(flag.optional()),
+  SANDBOX_PORT: port.optional(),
+  FLEETGATE_SANDBOX_AUTOLINK: flag.default(true),
+  MCP_ALLOWED_ORIGINS: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  apiKey: string | undefined;
+  encryptionKey: string | undefined;
+  brandDir: string;
+  brandWatch: boolean;
+  video: {
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    accountId: string | undefined;
+    redirectUri: string;
+    webhookSecret: string | undefined;
+    apiBase: string;
+    oauthBase: string;
+  };
+  sandbox: { enabled: boolean; port: number; autolink: boolean };
+  /** Origins allowed to call /mcp from a browser; requests without Origin always pass. */
+  mcpAllowedOrigins: string[];
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const ownOrigin = new URL(publicUrl).origin;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: e.FLEETGATE_DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    apiKey: e.FLEETGATE_API_KEY,
+    encryptionKey: e.FLEETGATE_ENCRYPTION_KEY,
+    brandDir: e.BRAND_DIR,
+    brandWatch: e.BRAND_WATCH,
+    video: {
+      clientId: e.VIDEO_CLIENT_ID,
+      clientSecret: e.VIDEO_CLIENT_SECRET,
+      accountId: e.VIDEO_ACCOUNT_ID,
+      redirectUri: e.VIDEO_REDIRECT_URI ?? `${publicUrl}/api/video/oauth/callback`,
+      webhookSecret: e.VIDEO_WEBHOOK_SECRET,
+      apiBase: e.VIDEO_API_BASE.replace(/\/+$/, ''),
+      oauthBase: e.VIDEO_OAUTH_BASE.replace(/\/+$/, ''),
+    },
+    sandbox: {
+      enabled: e.FLEETGATE_SANDBOX ?? e.VIDEO_CLIENT_ID === undefined,
+      port: e.SANDBOX_PORT ?? e.PORT + 1,
+      autolink: e.FLEETGATE_SANDBOX_AUTOLINK,
+    },
+    mcpAllowedOrigins: e.MCP_ALLOWED_ORIGINS
+      ? e.MCP_ALLOWED_ORIGINS.split(',')
+          .map((o) => o.trim())
+          .filter(Boolean)
+      : [ownOrigin],
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * The one error shape, `{"error": {"code", "message", "details?"}}`, and the one place that maps
+ * thrown errors to it. Expected failures are AppErrors with a snake_case code; anything else is a
+ * bug and becomes a 500 whose body says nothing about internals (the log has the whole error).
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export interface ErrorBody {
+  error: { code: string; message: string; details?: Record<string, unknown> };
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: Record<string, unknown>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export function errorBody(code: string, message: string, details?: Record<string, unknown>): ErrorBody {
+  return { error: details ? { code, message, details } : { code, message } };
+}
+
+/** Fastify's own error codes that are the client's fault, mapped to ours. */
+const FASTIFY_CODES: Record<string, { status: number; code: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'invalid_content_length' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'invalid_json' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'invalid_json' },
+  FST_ERR_BAD_URL: { status: 400, code: 'bad_url' },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'bad_request' },
+};
+
+function toResponse(err: FastifyError | AppError | Error): { status: number; body: ErrorBody } {
+  if (err instanceof AppError) {
+    return { status: err.status, body: errorBody(err.code, err.message, err.details) };
+  }
+  const fe = err as FastifyError;
+  if (fe.validation) {
+    return {
+      status: 400,
+      body: errorBody('validation_failed', 'The request is not valid.', {
+        issues: fe.validation.map((v) => ({
+          where: fe.validationContext ?? 'request',
+          path: v.instancePath || '/',
+          message: v.message ?? 'invalid',
+        })),
+      }),
+    };
+  }
+  const known = fe.code ? FASTIFY_CODES[fe.code] : undefined;
+  if (known) return { status: known.status, body: errorBody(known.code, fe.message) };
+  if (err instanceof SyntaxError && fe.statusCode === 400) {
+    return { status: 400, body: errorBody('invalid_json', 'The request body is not valid JSON.') };
+  }
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return { status: fe.statusCode, body: errorBody('bad_request', fe.message) };
+  }
+  return { status: 500, body: errorBody('internal_error', 'Something went wrong on our side.') };
+}
+
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
+    const { status, body } = toResponse(err);
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    else req.log.debug({ code: body.error.code }, 'request rejected');
+    if (err instanceof AppError && err.headers) void reply.headers(err.headers);
+    return reply.code(status).type('application/json; charset=utf-8').send(body);
+  });
+  app.setNotFoundHandler((req, reply) =>
+    reply
+      .code(404)
+      .type('application/json; charset=utf-8')
+      .send(errorBody('not_found', `No resource at ${req.method} ${req.url.split('?')[0] ?? '/'}.`)),
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * Responses computed once (body, gzip, brotli, strong ETag, headers) and then only picked per
+ * request: conditional GET, content-coding negotiation and HEAD cost no hashing or compression.
+ */
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+interface Variant {
+  body: Buffer;
+  headers: Record<string, string>;
+}
+
+export interface Precomputed {
+  readonly contentType: string;
+  readonly etag: string;
+  readonly bytes: number;
+  readonly sha256: string;
+  readonly body: Buffer;
+  readonly variants: Readonly<Record<Encoding, Variant | undefined>>;
+  readonly notModified: Record<string, string>;
+}
+
+export interface PrecomputeOptions {
+  contentType: string;
+  cacheControl: string;
+  headers?: Record<string, string>;
+}
+
+const COMPRESSIBLE =
+  /^(text\/|application\/(json|javascript|xml|manifest\+json|design-tokens\+json)|image\/svg\+xml)/;
+
+export function precompute(input: Buffer | string, opts: PrecomputeOptions): Precomputed {
+  const body = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
+  const sha256 = createHash('sha256').update(body).digest('hex');
+  const tag = sha256.slice(0, 32);
+  const etag = `"${tag}"`;
+  const common: Record<string, string> = {
+    'content-type': opts.contentType,
+    'cache-control': opts.cacheControl,
+    'access-control-allow-origin': '*',
+    'x-content-type-options': 'nosniff',
+    ...opts.headers,
+  };
+  const compressible = COMPRESSIBLE.test(opts.contentType) && body.length > 256;
+  if (compressible) common['vary'] = 'Accept-Encoding';
+  const variant = (enc: Encoding, buf: Buffer): Variant => {
+    // Each content-coding is its own representation, so it gets its own strong validator.
+    const tagged = enc === 'identity' ? etag : `"${tag}-${enc === 'gzip' ? 'gz' : 'br'}"`;
+    const headers: Record<string, string> = { ...common, etag: tagged, 'content-length': String(buf.length) };
+    if (enc !== 'identity') headers['content-encoding'] = enc;
+    return { body: buf, headers };
+  };
+  let gzip: Variant | undefined;
+  let br: Variant | undefined;
+  if (compressible) {
+    const gz = gzipSync(body, { level: 9 });
+    const brotli = brotliCompressSync(body, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    });
+    if (gz.length < body.length * 0.95) gzip = variant('gzip', gz);
+    if (brotli.length < body.length * 0.95) br = variant('br', brotli);
+  }
+  const notModified: Record<string, string> = {
+    etag,
+    'cache-control': common['cache-control'] ?? opts.cacheControl,
+    'access-control-allow-origin': '*',
+  };
+  if (common['vary']) notModified['vary'] = common['vary'];
+  return {
+    contentType: opts.contentType,
+    etag,
+    bytes: body.length,
+    sha256,
+    body,
+    variants: { identity: variant('identity', body), gzip, br },
+    notModified,
+  };
+}
+
+/** The content-coding to send for an Accept-Encoding value (q-values honoured, br preferred on ties). */
+export function pickEncoding(accept: string | undefined, res: Precomputed): Encoding {
+  if (!accept || (!res.variants.br && !res.variants.gzip)) return 'identity';
+  let best: Encoding = 'identity';
+  let bestQ = 0;
+  let star = -1;
+  const q = { br: -1, gzip: -1 };
+  for (const part of accept.split(',')) {
+    const [rawName, ...params] = part.trim().split(';');
+    const name = (rawName ?? '').trim().toLowerCase();
+    let weight = 1;
+    for (const p of params) {
+      const m = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(p);
+      if (m?.[1]) weight = Number(m[1]);
+    }
+    if (name === 'br' || name === 'gzip') q[name] = weight;
+    else if (name === 'x-gzip') q.gzip = Math.max(q.gzip, weight);
+    else if (name === '*') star = weight;
+  }
+  for (const enc of ['br', 'gzip'] as const) {
+    const weight = q[enc] >= 0 ? q[enc] : star;
+    if (res.variants[enc] && weight > bestQ) {
+      best = enc;
+      bestQ = weight;
+    }
+  }
+  return best;
+}
+
+function matchesEtag(header: string, res: Precomputed): boolean {
+  if (header.trim() === '*') return true;
+  const tag = res.etag.slice(1, -1);
+  for (const raw of header.split(',')) {
+    const value = raw.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
+    if (value === tag || value === `${tag}-gz` || value === `${tag}-br`) return true;
+  }
+  return false;
+}
+
+export function sendPrecomputed(req: FastifyRequest, reply: FastifyReply, res: Precomputed): FastifyReply {
+  const inm = req.headers['if-none-match'];
+  const enc = pickEncoding(req.headers['accept-encoding'], res);
+  const variant = res.variants[enc] ?? res.variants.identity;
+  if (!variant) throw new Error('precomputed response without identity body');
+  if (inm !== undefined && matchesEtag(inm, res)) {
+    return reply
+      .code(304)
+      .headers({ ...res.notModified, etag: variant.headers['etag'] ?? res.etag })
+      .send();
+  }
+  void reply.headers(variant.headers);
+  if (req.method === 'HEAD') {
+    // Fastify would recompute Content-Length from an empty body; write the head ourselves.
+    reply.hijack();
+    reply.raw.writeHead(200, { ...variant.headers, 'x-request-id': String(req.id) });
+    reply.raw.end();
+    return reply;
+  }
+  return reply.send(variant.body);
+}

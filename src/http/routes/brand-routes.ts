@@ -1,0 +1,66 @@
+/**
+ * The public brand API and its static files. Handlers only pick a precomputed response from
+ * the live catalog; paths that are not in the catalog do not exist (so no traversal is possible).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { BrandService } from '../../brand/brand-service.js';
+import { THEME_KEYS } from '../../brand/schema.js';
+import { AppError } from '../errors.js';
+import { sendPrecomputed } from '../precomputed.js';
+
+const API_PATHS = [
+  '/api/brand',
+  '/api/brand/tokens',
+  '/api/brand/tokens.css',
+  '/api/brand/themes',
+  '/api/brand/assets',
+  '/api/brand/docs',
+  '/api/brand/fonts',
+  '/api/brand/llms.txt',
+  '/llms.txt',
+  '/favicon.ico',
+];
+
+const CORS_PREFLIGHT = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+  'access-control-allow-headers': 'If-None-Match, If-Modified-Since, Accept, Accept-Encoding, Cache-Control',
+  'access-control-max-age': '86400',
+};
+
+/** The path as sent, without query: encoded dots or slashes never match a catalog key. */
+const rawPath = (req: FastifyRequest) => {
+  const q = req.url.indexOf('?');
+  return q === -1 ? req.url : req.url.slice(0, q);
+};
+
+export function registerBrandRoutes(app: FastifyInstance, brand: BrandService): void {
+  const serve = (req: FastifyRequest, reply: FastifyReply) => {
+    const path = rawPath(req);
+    const res = brand.current.responses.get(path);
+    if (!res) throw new AppError(404, 'not_found', `No brand file at ${path}.`);
+    return sendPrecomputed(req, reply, res);
+  };
+  const preflight = (_req: FastifyRequest, reply: FastifyReply) =>
+    reply.code(204).headers(CORS_PREFLIGHT).send();
+
+  // HEAD is routed explicitly so it answers with the GET's exact headers (Content-Length included).
+  const read = (
+    url: string,
+    handler: (req: FastifyRequest<{ Params: { key: string } }>, reply: FastifyReply) => FastifyReply,
+  ) => {
+    app.route({ method: ['GET', 'HEAD'], url, exposeHeadRoute: false, handler });
+    app.options(url, preflight);
+  };
+  for (const url of API_PATHS) read(url, serve);
+  read('/static/fleet/*', serve);
+  read('/api/brand/themes/:key', (req, reply) => {
+    const res = brand.current.responses.get(`/api/brand/themes/${req.params.key}`);
+    if (!res) {
+      throw new AppError(404, 'theme_not_found', `There is no live theme "${req.params.key.slice(0, 64)}".`, {
+        allowed: [...THEME_KEYS],
+      });
+    }
+    return sendPrecomputed(req, reply, res);
+  });
+}
