@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '../src/config.js';
+
+describe('parseConfig', () => {
+  it('applies the documented defaults', () => {
+    const c = parseConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      dataDir: './data',
+      brandDir: './brand',
+    });
+    expect(c.sandbox).toEqual({ enabled: true, port: 3001, autolink: true });
+    expect(c.video.redirectUri).toBe('http://localhost:3000/api/video/oauth/callback');
+    expect(c.mcpAllowedOrigins).toEqual(['http://localhost:3000']);
+    expect(c.databaseUrl).toBeUndefined();
+  });
+
+  it('turns the sandbox off by default once real credentials are given', () => {
+    expect(parseConfig({ VIDEO_CLIENT_ID: 'abc', VIDEO_CLIENT_SECRET: 'x' }).sandbox.enabled).toBe(false);
+    expect(parseConfig({ VIDEO_CLIENT_ID: 'abc', FLEETGATE_SANDBOX: '1' }).sandbox.enabled).toBe(true);
+  });
+
+  it('derives from PORT and PUBLIC_URL', () => {
+    const c = parseConfig({ PORT: '8080', PUBLIC_URL: 'https://brand.example.com/' });
+    expect(c.publicUrl).toBe('https://brand.example.com');
+    expect(c.sandbox.port).toBe(8081);
+    expect(c.mcpAllowedOrigins).toEqual(['https://brand.example.com']);
+  });
+
+  it('lists every problem at once', () => {
+    let err: unknown;
+    try {
+      parseConfig({
+        PORT: 'abc',
+        PUBLIC_URL: 'ftp://x',
+        DATABASE_URL: 'mysql://x',
+        FLEETGATE_ENCRYPTION_KEY: 'short',
+        LOG_LEVEL: 'loud',
+      });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    const problems = (err as ConfigError).problems.join('\n');
+    for (const v of ['PORT', 'PUBLIC_URL', 'DATABASE_URL', 'FLEETGATE_ENCRYPTION_KEY', 'LOG_LEVEL'])
+      expect(problems).toContain(v);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Runs `src/main.ts` as its own process, as `npm start` does, on a free port.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { REPO } from './build-test-app.js';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export interface Service {
+  child: ChildProcess;
+  base: string;
+  output: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+}
+
+export async function startService(env: Record<string, string>): Promise<Service> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'src/main.ts')], {
+    cwd: REPO,
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+  });
+  let out = '';
+  child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const check = setInterval(() => {
+      if (out.includes('fleetgate is up')) {
+        clearInterval(check);
+        resolve();
+      }
+    }, 25);
+    void exited.then((code) => {
+      clearInterval(check);
+      reject(new Error(`service exited with ${code}:\n${out}`));
+    });
+  });
+  return {
+    child,
+    base: `http://127.0.0.1:${port}`,
+    output: () => out,
+    stop: async (signal = 'SIGTERM') => {
+      child.kill(signal);
+      return exited;
+    },
+  };
+}
