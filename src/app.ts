@@ -10,6 +10,8 @@ import { installErrorHandlers } from './http/errors.js';
 import { trackRoutes } from './http/method-not-allowed.js';
 import { registerBrandRoutes } from './http/routes/brand-routes.js';
 import { registerHealthRoutes } from './http/routes/health-routes.js';
+import { registerMcpRoutes } from './http/routes/mcp-routes.js';
+import { VERSION } from './version.js';
 
 export interface AppDeps {
   config: Config;
@@ -43,6 +45,12 @@ export function buildApp(deps: AppDeps): FastifyInstance {
 
   registerHealthRoutes(app, deps);
   registerBrandRoutes(app, deps.brand);
+  registerMcpRoutes(app, {
+    brand: deps.brand,
+    publicUrl: deps.config.publicUrl,
+    allowedOrigins: deps.config.mcpAllowedOrigins,
+    version: VERSION,
+  });
 
   finishRoutes();
   return app;

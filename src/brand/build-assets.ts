@@ -14,7 +14,7 @@ export interface AssetFile {
   mediaType: string;
 }
 
-export interface AssetEntry {
+export type AssetEntry = {
   id: string;
   group: 'logo' | 'shield' | 'icon' | 'social';
   layout: string;
@@ -26,7 +26,7 @@ export interface AssetEntry {
   width: number | null;
   height: number | null;
   alt: string;
-}
+};
 
 export interface BuiltAssets {
   files: AssetFile[];

@@ -29,16 +29,16 @@ export const TOKEN_GROUPS = [
   'breakpoints',
 ] as const;
 
-export interface ColorContrast {
+export type ColorContrast = {
   onLight: number;
   onDark: number;
   /** The text color to set on this color, and its ratio. */
   text: string;
   textRatio: number;
   textLevel: ReturnType<typeof wcagLevel>;
-}
+};
 
-export interface ThemeView {
+export type ThemeView = {
   key: string;
   kind: 'funnel' | 'official';
   name: string;
@@ -50,16 +50,16 @@ export interface ThemeView {
   contrast: { color: ColorContrast; color2: ColorContrast };
   css: { selector: string; variables: Record<string, string> };
   socialImage: string;
-}
+};
 
-export interface AssetItem extends AssetEntry {
+export type AssetItem = AssetEntry & {
   url: string;
   mediaType: string;
   bytes: number;
   sha256: string;
-}
+};
 
-export interface DocItem {
+export type DocItem = {
   slug: string;
   group: string;
   title: string;
@@ -70,14 +70,14 @@ export interface DocItem {
   words: number;
   bytes: number;
   sha256: string;
-}
+};
 
-export interface DocGroup {
+export type DocGroup = {
   key: string;
   title: string;
   description: string;
   docs: DocItem[];
-}
+};
 
 export interface BrandCatalog {
   readonly source: BrandSource;

@@ -17,7 +17,7 @@ export interface FontAsset {
   body: Buffer;
 }
 
-export interface FontStack {
+export type FontStack = {
   family: string;
   role: string;
   stack: string;
@@ -27,7 +27,7 @@ export interface FontStack {
   package: string;
   license: string;
   files: { weight: number; style: 'normal'; subset: string; format: 'woff2'; url: string; bytes: number }[];
-}
+};
 
 export const quoteFamily = (f: string) => (/^[a-z-]+$/i.test(f) ? f : `'${f}'`);
 

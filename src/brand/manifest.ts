@@ -38,7 +38,7 @@ export const ENDPOINTS: Record<string, string> = {
   'POST /mcp': 'MCP tool endpoint (streamable HTTP, JSON-RPC 2.0) exposing the brand to agents.',
 };
 
-export interface Manifest {
+export type Manifest = {
   name: string;
   version: '1.0.0';
   description: string;
@@ -53,7 +53,7 @@ export interface Manifest {
   mcp: { endpoint: string; transport: 'streamable-http'; tools: string[]; protocolVersions: string[] };
   usage: { curl: string; css: string; logo: string; fonts: string; mcp: string };
   legal: { copyright: string; trademark: string; license: string };
-}
+};
 
 export function buildManifest(src: BrandSource, baseUrl: string): Manifest {
   const logo = `${baseUrl}/static/fleet/assets/logo-horizontal-light.svg`;

@@ -1,0 +1,126 @@
+/**
+ * Serves an MCP server factory over streamable HTTP for both protocol eras, statelessly:
+ * 2026-07-28 requests go to the SDK's createMcpHandler, 2025-era (initialize) requests to a
+ * fresh stateless transport in JSON mode. In front of the SDK sit the checks it leaves to us:
+ * Origin allow-list, body limit, JSON and envelope validation with spec error codes.
+ */
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeWebStream } from 'node:stream/web';
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  WebStandardStreamableHTTPServerTransport,
+  type McpServer,
+} from '@modelcontextprotocol/server';
+
+export const MCP_BODY_LIMIT = 256 * 1024;
+
+export interface RpcReply {
+  status: number;
+  headers: Record<string, string>;
+  /** A stream only for SSE (subscriptions/listen); everything else is answered as one JSON body. */
+  body: Buffer | Readable | undefined;
+}
+
+export const rpcError = (
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): RpcReply => ({
+  status,
+  headers: { 'content-type': 'application/json', ...headers },
+  body: Buffer.from(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null })),
+});
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Checks the JSON-RPC 2.0 envelope; the SDK answers malformed ones with the wrong code. */
+export function envelopeProblem(msg: unknown): string | undefined {
+  if (Array.isArray(msg)) return 'Batch requests are not supported; send one JSON-RPC message per POST.';
+  if (!isObject(msg)) return 'The body must be a JSON-RPC 2.0 message object.';
+  if (msg['jsonrpc'] !== '2.0') return 'jsonrpc must be "2.0".';
+  const hasId = 'id' in msg;
+  if (
+    hasId &&
+    !(typeof msg['id'] === 'string' || (typeof msg['id'] === 'number' && Number.isInteger(msg['id'])))
+  ) {
+    return 'id must be a string or an integer.';
+  }
+  if ('method' in msg) {
+    if (typeof msg['method'] !== 'string' || msg['method'] === '')
+      return 'method must be a non-empty string.';
+    if ('params' in msg && !isObject(msg['params'])) return 'params must be an object.';
+    return undefined;
+  }
+  if (hasId && ('result' in msg || 'error' in msg)) return undefined;
+  return 'The message is neither a request, a notification nor a response.';
+}
+
+export interface McpEndpoint {
+  handle(input: { url: string; headers: Headers; body: Buffer; signal: AbortSignal }): Promise<RpcReply>;
+  close(): Promise<void>;
+}
+
+export function createMcpEndpoint(factory: () => McpServer, onerror: (err: Error) => void): McpEndpoint {
+  const modern = createMcpHandler(() => factory(), {
+    legacy: 'reject',
+    responseMode: 'json',
+    maxRequestBodySize: MCP_BODY_LIMIT,
+    maxSubscriptions: 64,
+    onerror,
+  });
+
+  const legacy = async (request: Request, parsedBody: unknown): Promise<Response> => {
+    const server = factory();
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    try {
+      await server.connect(transport);
+      const res = await transport.handleRequest(request, { parsedBody });
+      // JSON mode: the body is complete once the response exists, so buffering it here is safe.
+      const body = await res.arrayBuffer();
+      return new Response(res.status === 202 || res.status === 204 ? null : body, {
+        status: res.status,
+        headers: res.headers,
+      });
+    } finally {
+      await transport.close().catch(() => undefined);
+      await server.close().catch(() => undefined);
+    }
+  };
+
+  return {
+    async handle({ url, headers, body, signal }) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(body.toString('utf8'));
+      } catch {
+        return rpcError(400, -32700, 'Parse error: the body is not valid JSON.');
+      }
+      const problem = envelopeProblem(parsed);
+      if (problem) return rpcError(400, -32600, `Invalid Request: ${problem}`);
+      const request = new Request(url, { method: 'POST', headers, body: new Uint8Array(body), signal });
+      const res = (await isLegacyRequest(request, parsed, { maxRequestBodySize: MCP_BODY_LIMIT }))
+        ? await legacy(request, parsed)
+        : await modern.fetch(request, { parsedBody: parsed });
+      const out: Record<string, string> = {};
+      res.headers.forEach((v, k) => {
+        if (k !== 'content-length') out[k] = v;
+      });
+      if (res.body && out['content-type']?.startsWith('text/event-stream')) {
+        return {
+          status: res.status,
+          headers: out,
+          body: Readable.fromWeb(res.body as NodeWebStream<Uint8Array>),
+        };
+      }
+      const buf = res.body ? Buffer.from(await res.arrayBuffer()) : undefined;
+      return { status: res.status, headers: out, body: buf && buf.length > 0 ? buf : undefined };
+    },
+    close: () => modern.close(),
+  };
+}

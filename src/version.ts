@@ -1,0 +1,5 @@
+/** The package version, read once from package.json. */
+import { createRequire } from 'node:module';
+
+export const VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string })
+  .version;
