@@ -19,8 +19,24 @@ const tagline = async () =>
   (await t.app.inject('/api/brand/themes/freight')).json<{ tagline: string }>().tagline;
 
 describe('live brand folder', () => {
-  it('swaps a valid edit in without restart, with a new ETag', async () => {
+  it('swaps a valid edit in without restart, with a new ETag, for REST and MCP alike', async () => {
     const before = await t.app.inject('/api/brand/themes/freight');
+    // Warm the MCP result cache with the old brand, so the test proves it is not served stale.
+    await t.app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-11-25',
+      },
+      payload: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get_brand_theme', arguments: { key: 'freight' } },
+      },
+    });
     await editJson(dir, 'themes.json', (th) => {
       th.funnels.freight.tagline = 'Every lane, every load, on time.';
     });
@@ -29,6 +45,22 @@ describe('live brand folder', () => {
     expect(after.headers['etag']).not.toBe(before.headers['etag']);
     const css = await t.app.inject('/api/brand/themes');
     expect(css.body).toContain('Every lane, every load, on time.');
+    const mcp = await t.app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-11-25',
+      },
+      payload: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get_brand_theme', arguments: { key: 'freight' } },
+      },
+    });
+    expect(mcp.json().result.structuredContent.tagline).toBe('Every lane, every load, on time.');
   });
 
   it('keeps serving the last good brand when an edit is invalid, and logs what is wrong', async () => {

@@ -86,6 +86,38 @@ describe('protocol eras', () => {
   });
 });
 
+describe('repeated calls', () => {
+  it("give the same result with each caller's own id (the result cache is transparent)", async () => {
+    const call = (id: number | string) =>
+      post(
+        {
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/call',
+          params: { name: 'get_brand_tokens', arguments: { group: 'radius' } },
+        },
+        { 'mcp-protocol-version': '2025-11-25' },
+      );
+    const first = await call(1);
+    const second = await call('abc');
+    const third = await call(3);
+    expect(second.json.id).toBe('abc');
+    expect(third.json.id).toBe(3);
+    expect(second.json.result).toEqual(first.json.result);
+    expect(third.text).toBe(first.text.replace(/"id":1}$/, '"id":3}'));
+    const other = await post(
+      {
+        jsonrpc: '2.0',
+        id: 4,
+        method: 'tools/call',
+        params: { name: 'get_brand_tokens', arguments: { group: 'spacing' } },
+      },
+      { 'mcp-protocol-version': '2025-11-25' },
+    );
+    expect(Object.keys(other.json.result.structuredContent.tokens)).toContain('spacing');
+  });
+});
+
 describe('bad input', () => {
   it('bad JSON → 400 with -32700', async () => {
     const r = await post('{"jsonrpc":');

@@ -12,6 +12,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
   type McpServer,
 } from '@modelcontextprotocol/server';
+import { McpResponseCache } from './response-cache.js';
 
 export const MCP_BODY_LIMIT = 256 * 1024;
 
@@ -59,11 +60,28 @@ export function envelopeProblem(msg: unknown): string | undefined {
 }
 
 export interface McpEndpoint {
-  handle(input: { url: string; headers: Headers; body: Buffer; signal: AbortSignal }): Promise<RpcReply>;
+  handle(input: {
+    url: string;
+    /** Header lookup by lower-case name; a Headers object is built only when the SDK is called. */
+    header: (name: string) => string | undefined;
+    headers: () => Headers;
+    body: Buffer;
+    signal: AbortSignal;
+  }): Promise<RpcReply>;
   close(): Promise<void>;
 }
 
-export function createMcpEndpoint(factory: () => McpServer, onerror: (err: Error) => void): McpEndpoint {
+/**
+ * @param factory builds a fresh server for one request
+ * @param cacheScope the data version answers depend on; results are reused while it is the same
+ *   object (pass undefined for servers whose answers are not pure functions of the request)
+ */
+export function createMcpEndpoint(
+  factory: () => McpServer,
+  onerror: (err: Error) => void,
+  cacheScope?: () => object,
+): McpEndpoint {
+  const cache = new McpResponseCache();
   const modern = createMcpHandler(() => factory(), {
     legacy: 'reject',
     responseMode: 'json',
@@ -94,7 +112,7 @@ export function createMcpEndpoint(factory: () => McpServer, onerror: (err: Error
   };
 
   return {
-    async handle({ url, headers, body, signal }) {
+    async handle({ url, header, headers: buildHeaders, body, signal }) {
       let parsed: unknown;
       try {
         parsed = JSON.parse(body.toString('utf8'));
@@ -103,7 +121,19 @@ export function createMcpEndpoint(factory: () => McpServer, onerror: (err: Error
       }
       const problem = envelopeProblem(parsed);
       if (problem) return rpcError(400, -32600, `Invalid Request: ${problem}`);
-      const request = new Request(url, { method: 'POST', headers, body: new Uint8Array(body), signal });
+      const msg = parsed as { method?: unknown; params?: unknown; id?: string | number };
+      const scope = cacheScope?.();
+      const key = scope ? cache.keyFor(msg, header) : undefined;
+      if (scope && key && msg.id !== undefined) {
+        const hit = cache.get(scope, key, msg.id);
+        if (hit) return hit;
+      }
+      const request = new Request(url, {
+        method: 'POST',
+        headers: buildHeaders(),
+        body: new Uint8Array(body),
+        signal,
+      });
       const res = (await isLegacyRequest(request, parsed, { maxRequestBodySize: MCP_BODY_LIMIT }))
         ? await legacy(request, parsed)
         : await modern.fetch(request, { parsedBody: parsed });
@@ -119,6 +149,7 @@ export function createMcpEndpoint(factory: () => McpServer, onerror: (err: Error
         };
       }
       const buf = res.body ? Buffer.from(await res.arrayBuffer()) : undefined;
+      if (scope && key) cache.put(scope, key, res.status, out, buf, msg.id);
       return { status: res.status, headers: out, body: buf && buf.length > 0 ? buf : undefined };
     },
     close: () => modern.close(),

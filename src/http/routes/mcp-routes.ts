@@ -32,6 +32,8 @@ export function registerMcpRoutes(
   const endpoint = createMcpEndpoint(
     () => createBrandMcpServer(deps.brand.current, deps.version),
     (err) => app.log.debug({ err }, 'mcp request rejected'),
+    // Brand answers are pure functions of the request and the loaded catalog.
+    () => deps.brand.current,
   );
   app.addHook('onClose', () => endpoint.close());
   const allowed = new Set(deps.allowedOrigins);
@@ -80,7 +82,11 @@ export function registerMcpRoutes(
       reply.raw.on('close', () => abort.abort());
       const result = await endpoint.handle({
         url: `${deps.publicUrl}/mcp`,
-        headers: toHeaders(req),
+        header: (name) => {
+          const v = req.headers[name];
+          return Array.isArray(v) ? v.join(', ') : v;
+        },
+        headers: () => toHeaders(req),
         body,
         signal: abort.signal,
       });
