@@ -54,6 +54,15 @@ const envSchema = z.object({
   FLEETGATE_SANDBOX: optionalString.pipe(flag.optional()),
   SANDBOX_PORT: port.optional(),
   FLEETGATE_SANDBOX_AUTOLINK: flag.default(true),
+  SANDBOX_CLIENT_ID: z.string().min(1).default('sandbox-client'),
+  SANDBOX_CLIENT_SECRET: z.string().min(1).default('sandbox-secret'),
+  SANDBOX_WEBHOOK_SECRET: z.string().min(1).default('sandbox-webhook-secret'),
+  SANDBOX_REDIRECT_URIS: optionalString,
+  SANDBOX_WEBHOOK_URL: optionalString.pipe(url('SANDBOX_WEBHOOK_URL').optional()),
+  SANDBOX_SCOPES: optionalString,
+  SANDBOX_ACCESS_TTL: z.coerce.number().int().min(1).max(86_400).default(3599),
+  SANDBOX_RATE_LIMITS: flag.default(true),
+  SANDBOX_AUTO_APPROVE: flag.default(true),
   MCP_ALLOWED_ORIGINS: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -77,7 +86,23 @@ export interface Config {
     apiBase: string;
     oauthBase: string;
   };
-  sandbox: { enabled: boolean; port: number; autolink: boolean };
+  sandbox: {
+    enabled: boolean;
+    port: number;
+    autolink: boolean;
+    clientId: string;
+    clientSecret: string;
+    webhookSecret: string;
+    /** Allowed OAuth redirect URIs; default: the gateway's callback. */
+    redirectUris: string[];
+    /** Where the emulator delivers webhooks; default: the gateway's intake. */
+    webhookUrl: string;
+    /** Scopes granted; undefined grants everything except webinar scopes. */
+    scopes: string[] | undefined;
+    accessTtl: number;
+    rateLimits: boolean;
+    autoApprove: boolean;
+  };
   /** Origins allowed to call /mcp from a browser; requests without Origin always pass. */
   mcpAllowedOrigins: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -89,6 +114,12 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
+
+const list = (v: string | undefined, sep: string) =>
+  v
+    ?.split(sep)
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(env);
@@ -121,6 +152,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       enabled: e.FLEETGATE_SANDBOX ?? e.VIDEO_CLIENT_ID === undefined,
       port: e.SANDBOX_PORT ?? e.PORT + 1,
       autolink: e.FLEETGATE_SANDBOX_AUTOLINK,
+      clientId: e.SANDBOX_CLIENT_ID,
+      clientSecret: e.SANDBOX_CLIENT_SECRET,
+      webhookSecret: e.SANDBOX_WEBHOOK_SECRET,
+      redirectUris: list(e.SANDBOX_REDIRECT_URIS, ',') ?? [
+        e.VIDEO_REDIRECT_URI ?? `${publicUrl}/api/video/oauth/callback`,
+      ],
+      webhookUrl: e.SANDBOX_WEBHOOK_URL ?? `${publicUrl}/api/video/webhooks`,
+      scopes: list(e.SANDBOX_SCOPES, ' '),
+      accessTtl: e.SANDBOX_ACCESS_TTL,
+      rateLimits: e.SANDBOX_RATE_LIMITS,
+      autoApprove: e.SANDBOX_AUTO_APPROVE,
     },
     mcpAllowedOrigins: e.MCP_ALLOWED_ORIGINS
       ? e.MCP_ALLOWED_ORIGINS.split(',')

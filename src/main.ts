@@ -8,6 +8,7 @@ import { BrandInvalidError } from './brand/problems.js';
 import { buildApp } from './app.js';
 import { ConfigError, parseConfig, type Config } from './config.js';
 import { createLogger } from './log.js';
+import { startSandbox, type RunningSandbox } from './sandbox/start.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -38,6 +39,11 @@ async function main(): Promise<void> {
   }
   if (config.brandWatch) await brand.watch();
 
+  // Sandbox mode: the platform emulator runs beside the service, keeping its state in the data dir.
+  let sandbox: RunningSandbox | undefined;
+  if (config.sandbox.enabled)
+    sandbox = await startSandbox(config, logger, path.join(config.dataDir, 'sandbox'));
+
   const app = buildApp({ config, logger, brand });
   await app.listen({ port: config.port, host: config.host });
   process.stdout.write(
@@ -47,6 +53,10 @@ async function main(): Promise<void> {
       `  brand API     ${config.publicUrl}/api/brand`,
       `  agent guide   ${config.publicUrl}/llms.txt`,
       `  documents     ${config.publicUrl}/static/fleet/docs/`,
+      `  MCP           ${config.publicUrl}/mcp`,
+      ...(sandbox
+        ? [`  emulator      ${sandbox.baseUrl} (platform REST /v2, OAuth /oauth, control /_sandbox)`]
+        : []),
       '',
     ].join('\n'),
   );
@@ -58,7 +68,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    void Promise.allSettled([app.close(), brand.close()]).then(() => process.exit(0));
+    void Promise.allSettled([app.close(), brand.close(), sandbox?.close()]).then(() => process.exit(0));
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

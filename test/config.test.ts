@@ -11,7 +11,20 @@ describe('parseConfig', () => {
       dataDir: './data',
       brandDir: './brand',
     });
-    expect(c.sandbox).toEqual({ enabled: true, port: 3001, autolink: true });
+    expect(c.sandbox).toMatchObject({
+      enabled: true,
+      port: 3001,
+      autolink: true,
+      clientId: 'sandbox-client',
+      clientSecret: 'sandbox-secret',
+      webhookSecret: 'sandbox-webhook-secret',
+      redirectUris: ['http://localhost:3000/api/video/oauth/callback'],
+      webhookUrl: 'http://localhost:3000/api/video/webhooks',
+      scopes: undefined,
+      accessTtl: 3599,
+      rateLimits: true,
+      autoApprove: true,
+    });
     expect(c.video.redirectUri).toBe('http://localhost:3000/api/video/oauth/callback');
     expect(c.mcpAllowedOrigins).toEqual(['http://localhost:3000']);
     expect(c.databaseUrl).toBeUndefined();

@@ -31,9 +31,17 @@ describe('the service as a process (npm start)', () => {
     expect(ready.status).toBe('ready');
   });
 
+  it('starts the platform emulator beside the service in sandbox mode, with its state in the data dir', async () => {
+    const res = await fetch(`${svc.sandboxBase}/v2/users/me`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ code: 124, message: 'Requires an access token.' });
+    expect(svc.output()).toContain(`emulator      ${svc.sandboxBase}`);
+  });
+
   it('caches rendered images in the data dir and shuts down cleanly on SIGTERM', async () => {
     const { readdir } = await import('node:fs/promises');
     expect((await readdir(path.join(dataDir, 'cache', 'png'))).length).toBeGreaterThan(10);
+    expect(await readdir(path.join(dataDir, 'sandbox'))).toContain('sandbox-state.json');
     expect(await svc.stop('SIGTERM')).toBe(0);
   });
 });

@@ -21,15 +21,17 @@ export async function freePort(): Promise<number> {
 export interface Service {
   child: ChildProcess;
   base: string;
+  sandboxBase: string;
   output: () => string;
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
 export async function startService(env: Record<string, string>): Promise<Service> {
   const port = await freePort();
+  const sandboxPort = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'src/main.ts')], {
     cwd: REPO,
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), SANDBOX_PORT: String(sandboxPort), LOG_LEVEL: 'warn', ...env },
   });
   let out = '';
   child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
@@ -50,6 +52,7 @@ export async function startService(env: Record<string, string>): Promise<Service
   return {
     child,
     base: `http://127.0.0.1:${port}`,
+    sandboxBase: `http://127.0.0.1:${sandboxPort}`,
     output: () => out,
     stop: async (signal = 'SIGTERM') => {
       child.kill(signal);

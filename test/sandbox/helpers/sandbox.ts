@@ -1,0 +1,134 @@
+/**
+ * Starts the emulator on a free loopback port with in-memory state, a fixed clock offset you
+ * can move, and helpers to get tokens through the real OAuth flow and call the API.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { pino } from 'pino';
+import type { SandboxModule } from '../../../src/sandbox/context.js';
+import { DEFAULT_SANDBOX, type SandboxOptions } from '../../../src/sandbox/options.js';
+import { SANDBOX_MODULES } from '../../../src/sandbox/routes/index.js';
+import { buildSandbox, type Sandbox } from '../../../src/sandbox/server.js';
+import { freePort } from '../../helpers/spawn-service.js';
+
+export const REDIRECT = 'http://127.0.0.1:9/callback';
+
+export interface TestSandbox {
+  sandbox: Sandbox;
+  base: string;
+  options: SandboxOptions;
+  /** Moves the emulator's clock forward. */
+  advance(ms: number): void;
+  /** A user token pair through GET /oauth/authorize + POST /oauth/token (PKCE S256). */
+  userToken(): Promise<{ access_token: string; refresh_token: string; scope: string; expires_in: number }>;
+  api(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown; query?: Record<string, string | number> },
+  ): Promise<ApiResult>;
+  close(): Promise<void>;
+}
+
+export interface ApiResult {
+  status: number;
+  headers: Headers;
+  json: any;
+  text: string;
+}
+
+export const basic = (id: string = DEFAULT_SANDBOX.clientId, secret: string = DEFAULT_SANDBOX.clientSecret) =>
+  `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+export async function startTestSandbox(
+  overrides: Partial<SandboxOptions> = {},
+  modules: SandboxModule[] = SANDBOX_MODULES,
+): Promise<TestSandbox> {
+  const port = await freePort();
+  let offset = 0;
+  const options: SandboxOptions = {
+    baseUrl: `http://127.0.0.1:${port}`,
+    dataDir: undefined,
+    clientId: DEFAULT_SANDBOX.clientId,
+    clientSecret: DEFAULT_SANDBOX.clientSecret,
+    webhookSecret: DEFAULT_SANDBOX.webhookSecret,
+    redirectUris: [REDIRECT],
+    webhookUrl: undefined,
+    scopes: undefined,
+    accessTtlSeconds: 3599,
+    refreshTtlDays: 90,
+    rateLimits: false,
+    autoApprove: true,
+    webhookRetryDelaysMs: [50, 100, 200],
+    seed: DEFAULT_SANDBOX.seed,
+    now: () => new Date(Date.now() + offset),
+    logger: pino({ level: 'silent' }),
+    ...overrides,
+  };
+  const sandbox = buildSandbox(options, modules);
+  await sandbox.app.listen({ port, host: '127.0.0.1' });
+  const base = options.baseUrl;
+
+  const api: TestSandbox['api'] = async (method, path, opts = {}) => {
+    const url = new URL(`${base}${path}`);
+    for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = {};
+    if (opts.token) headers['authorization'] = `Bearer ${opts.token}`;
+    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(url, {
+      method,
+      headers,
+      body:
+        opts.body === undefined
+          ? null
+          : typeof opts.body === 'string'
+            ? opts.body
+            : JSON.stringify(opts.body),
+      redirect: 'manual',
+    });
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, headers: res.headers, json, text };
+  };
+
+  const userToken: TestSandbox['userToken'] = async () => {
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const auth = await fetch(
+      `${base}/oauth/authorize?response_type=code&client_id=${options.clientId}&redirect_uri=${encodeURIComponent(REDIRECT)}&state=xyz&code_challenge=${challenge}&code_challenge_method=S256`,
+      { redirect: 'manual' },
+    );
+    const code = new URL(auth.headers.get('location') ?? '').searchParams.get('code') ?? '';
+    const res = await fetch(`${base}/oauth/token`, {
+      method: 'POST',
+      headers: { authorization: basic(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: REDIRECT,
+        code_verifier: verifier,
+      }),
+    });
+    return (await res.json()) as {
+      access_token: string;
+      refresh_token: string;
+      scope: string;
+      expires_in: number;
+    };
+  };
+
+  return {
+    sandbox,
+    base,
+    options,
+    advance: (ms) => {
+      offset += ms;
+    },
+    userToken,
+    api,
+    close: () => sandbox.close(),
+  };
+}
