@@ -94,6 +94,11 @@ export interface SandboxModule<T = unknown> {
   name: string;
   seed(s: SeedContext): T;
   register(ctx: SandboxContext): void;
+  /**
+   * Optional: builds a complete webhook for `POST /_sandbox/webhooks/send` when the event needs
+   * more than the given object (e.g. recording.completed's download_token). True when handled.
+   */
+  emit?(ctx: SandboxContext, event: string, object: Record<string, unknown>): boolean;
 }
 
 export function defineModule<T>(m: SandboxModule<T>): SandboxModule<T> {

@@ -20,6 +20,7 @@ import type { SandboxOptions } from './options.js';
 import { createRng } from './prng.js';
 import { RateLimiter } from './rate-limit.js';
 import { SandboxState } from './state.js';
+import { registerHostedMcp } from './routes/hosted-mcp.js';
 import { WebhookSender } from './webhooks.js';
 import { zerr, ZoomError } from './zoom-error.js';
 
@@ -280,6 +281,9 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
     allScopes: () => [...knownScopes],
   });
   for (const m of modules) m.register(context);
+  // The hosted-MCP stand-in needs the meetings (and recordings) data.
+  if (modules.some((m) => m.name === 'meetings'))
+    registerHostedMcp(app, { ctx: context, authenticate: (req) => authenticate(req).auth });
 
   const reset = () => {
     const fresh = SandboxState.fresh(
@@ -305,7 +309,10 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
       for (const t of Object.values(st.file.access)) t.expiresAt = Math.min(t.expiresAt, now);
       st.changed();
     },
-    emit: (event, object) => context.webhooks.emit(event, object),
+    emit: (event, object) => {
+      const obj = (object ?? {}) as Record<string, unknown>;
+      if (!modules.some((m) => m.emit?.(context, event, obj))) context.webhooks.emit(event, obj);
+    },
     reset,
   });
 
