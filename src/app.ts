@@ -2,21 +2,26 @@
  * buildApp: the whole HTTP surface as a Fastify instance, from injected dependencies.
  * It never reads the environment and never listens; main.ts and the tests do that.
  */
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { BrandService } from './brand/brand-service.js';
 import type { Config } from './config.js';
+import type { Gateway } from './gateway/gateway.js';
 import { installErrorHandlers } from './http/errors.js';
 import { trackRoutes } from './http/method-not-allowed.js';
 import { registerBrandRoutes } from './http/routes/brand-routes.js';
 import { registerHealthRoutes } from './http/routes/health-routes.js';
 import { registerMcpRoutes } from './http/routes/mcp-routes.js';
+import { registerVideoRoutes } from './http/routes/video-routes.js';
 import { VERSION } from './version.js';
 
 export interface AppDeps {
   config: Config;
   logger: Logger;
   brand: BrandService;
+  /** The integration gateway; absent, the /api/video paths are not served (brand-only tests). */
+  gateway?: { gateway: Gateway; secrets: { apiKeyHash: Buffer } };
 }
 
 /** Public, cacheable reads are not worth a log line each; everything else is logged. */
@@ -43,6 +48,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     done(null, payload);
   });
 
+  void app.register(fastifyCookie);
   registerHealthRoutes(app, deps);
   registerBrandRoutes(app, deps.brand);
   registerMcpRoutes(app, {
@@ -51,6 +57,14 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     allowedOrigins: deps.config.mcpAllowedOrigins,
     version: VERSION,
   });
+
+  if (deps.gateway) {
+    registerVideoRoutes(app, {
+      gateway: deps.gateway.gateway,
+      secrets: deps.gateway.secrets,
+      secureCookies: deps.config.publicUrl.startsWith('https://'),
+    });
+  }
 
   finishRoutes();
   return app;

@@ -63,6 +63,8 @@ const envSchema = z.object({
   SANDBOX_ACCESS_TTL: z.coerce.number().int().min(1).max(86_400).default(3599),
   SANDBOX_RATE_LIMITS: flag.default(true),
   SANDBOX_AUTO_APPROVE: flag.default(true),
+  FLEETGATE_REFRESH_MARGIN: z.coerce.number().int().min(0).max(86_400).default(120),
+  FLEETGATE_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   MCP_ALLOWED_ORIGINS: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -103,6 +105,7 @@ export interface Config {
     rateLimits: boolean;
     autoApprove: boolean;
   };
+  gateway: { refreshMarginSeconds: number; upstreamTimeoutMs: number };
   /** Origins allowed to call /mcp from a browser; requests without Origin always pass. */
   mcpAllowedOrigins: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -164,11 +167,36 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       rateLimits: e.SANDBOX_RATE_LIMITS,
       autoApprove: e.SANDBOX_AUTO_APPROVE,
     },
+    gateway: {
+      refreshMarginSeconds: e.FLEETGATE_REFRESH_MARGIN,
+      upstreamTimeoutMs: e.FLEETGATE_UPSTREAM_TIMEOUT_MS,
+    },
     mcpAllowedOrigins: e.MCP_ALLOWED_ORIGINS
       ? e.MCP_ALLOWED_ORIGINS.split(',')
           .map((o) => o.trim())
           .filter(Boolean)
       : [ownOrigin],
     logLevel: e.LOG_LEVEL,
+  };
+}
+
+/**
+ * Sandbox mode wires the gateway to the built-in emulator: its app credentials, its hosts and
+ * its webhook secret replace the VIDEO_* values (DESIGN.md, "The platform emulator").
+ */
+export function withSandboxWiring(c: Config): Config {
+  if (!c.sandbox.enabled) return c;
+  const base = `http://127.0.0.1:${c.sandbox.port}`;
+  return {
+    ...c,
+    video: {
+      ...c.video,
+      clientId: c.sandbox.clientId,
+      clientSecret: c.sandbox.clientSecret,
+      accountId: undefined,
+      apiBase: `${base}/v2`,
+      oauthBase: base,
+      webhookSecret: c.sandbox.webhookSecret,
+    },
   };
 }

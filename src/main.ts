@@ -1,24 +1,32 @@
 /**
- * Composition root: parse the environment, build the adapters, build the app, listen, and
- * close gracefully on SIGTERM/SIGINT. The only file besides config.ts that sees process.env.
+ * Composition root: parse the environment, build the adapters (store, secrets, brand, the
+ * emulator in sandbox mode, the gateway), build the app, listen, link the demo account in
+ * sandbox mode, and close gracefully on SIGTERM/SIGINT. The only file besides config.ts that
+ * sees process.env.
  */
 import path from 'node:path';
 import { BrandService } from './brand/brand-service.js';
 import { BrandInvalidError } from './brand/problems.js';
 import { buildApp } from './app.js';
-import { ConfigError, parseConfig, type Config } from './config.js';
+import { ConfigError, parseConfig, withSandboxWiring, type Config } from './config.js';
+import { createGateway } from './gateway/gateway.js';
+import { autolinkOverHttp } from './gateway/oauth/autolink.js';
+import { loadSecrets } from './gateway/secrets.js';
 import { createLogger } from './log.js';
 import { startSandbox, type RunningSandbox } from './sandbox/start.js';
+import { SqliteStore } from './store/sqlite/sqlite-store.js';
+
+function fail(message: string): never {
+  process.stderr.write(`fleetgate: ${message}\n`);
+  process.exit(1);
+}
 
 async function main(): Promise<void> {
   let config: Config;
   try {
-    config = parseConfig(process.env);
+    config = withSandboxWiring(parseConfig(process.env));
   } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`fleetgate: ${err.message}\n`);
-      process.exit(1);
-    }
+    if (err instanceof ConfigError) fail(err.message);
     throw err;
   }
   const logger = createLogger(config.logLevel);
@@ -31,21 +39,52 @@ async function main(): Promise<void> {
       logger,
     });
   } catch (err) {
-    if (err instanceof BrandInvalidError) {
-      process.stderr.write(`fleetgate: ${err.message}\n`);
-      process.exit(1);
-    }
+    if (err instanceof BrandInvalidError) fail(err.message);
     throw err;
   }
   if (config.brandWatch) await brand.watch();
+
+  const secrets = loadSecrets({
+    dataDir: config.dataDir,
+    apiKey: config.apiKey,
+    encryptionKey: config.encryptionKey,
+  });
+  const store = new SqliteStore(path.join(config.dataDir, 'fleetgate.db'));
+  await store.migrate();
 
   // Sandbox mode: the platform emulator runs beside the service, keeping its state in the data dir.
   let sandbox: RunningSandbox | undefined;
   if (config.sandbox.enabled)
     sandbox = await startSandbox(config, logger, path.join(config.dataDir, 'sandbox'));
 
-  const app = buildApp({ config, logger, brand });
+  const gateway = createGateway({
+    config,
+    store,
+    keys: secrets.keys,
+    logger,
+    brandName: () => brand.current.source.info.name,
+  });
+  const app = buildApp({ config, logger, brand, gateway: { gateway, secrets } });
   await app.listen({ port: config.port, host: config.host });
+  const selfBase = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+
+  let linkNote = '';
+  const link = await store.getLink();
+  if (!link || link.status !== 'linked') {
+    try {
+      if (config.video.accountId) {
+        await gateway.link.linkServerToServer();
+        linkNote = 'linked with server-to-server credentials';
+      } else if (sandbox && config.sandbox.autolink) {
+        await autolinkOverHttp({ selfBase, apiKey: secrets.apiKey });
+        linkNote = 'demo account linked through the OAuth flow';
+      } else linkNote = `not linked: open ${config.publicUrl}/api/video/oauth/start with the API key`;
+    } catch (err) {
+      logger.error({ err }, 'linking at start failed');
+      linkNote = 'linking at start failed (see the log); link through /api/video/oauth/start';
+    }
+  } else linkNote = `linked (${link.email})`;
+
   process.stdout.write(
     [
       '',
@@ -54,8 +93,16 @@ async function main(): Promise<void> {
       `  agent guide   ${config.publicUrl}/llms.txt`,
       `  documents     ${config.publicUrl}/static/fleet/docs/`,
       `  MCP           ${config.publicUrl}/mcp`,
+      `  gateway       ${config.publicUrl}/api/video/status (${linkNote})`,
       ...(sandbox
         ? [`  emulator      ${sandbox.baseUrl} (platform REST /v2, OAuth /oauth, control /_sandbox)`]
+        : []),
+      ...(secrets.generatedApiKey
+        ? [
+            ``,
+            `  API key (shown once; also saved in ${path.join(config.dataDir, 'api-key')}):`,
+            `  ${secrets.generatedApiKey}`,
+          ]
         : []),
       '',
     ].join('\n'),
@@ -68,7 +115,9 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    void Promise.allSettled([app.close(), brand.close(), sandbox?.close()]).then(() => process.exit(0));
+    void Promise.allSettled([app.close(), brand.close(), sandbox?.close()])
+      .then(() => store.close())
+      .then(() => process.exit(0));
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -84,7 +84,8 @@ export function createMcpEndpoint(
   const cache = new McpResponseCache();
   const modern = createMcpHandler(() => factory(), {
     legacy: 'reject',
-    responseMode: 'json',
+    // 'auto' answers JSON unless a handler streams; ours never do (and 'json' warns at start).
+    responseMode: 'auto',
     maxRequestBodySize: MCP_BODY_LIMIT,
     maxSubscriptions: 64,
     onerror,

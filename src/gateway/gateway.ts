@@ -1,0 +1,110 @@
+/**
+ * Assembles the gateway's services from configuration and injected I/O (store, fetch, clock):
+ * token vault and manager, linking, the platform client with budgets, status and monitor.
+ * HTTP adapters (http/routes/video-routes.ts) only call into what this returns.
+ */
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Store } from '../store/store.js';
+import { LinkService } from './oauth/link-service.js';
+import { OAuthClient } from './oauth/oauth-client.js';
+import { TokenManager } from './oauth/token-manager.js';
+import type { KeySource } from './oauth/vault.js';
+import { Budgets, PRO_BUDGETS } from './platform/budget.js';
+import { PlatformClient } from './platform/platform-client.js';
+import { buildMonitor, type MonitorReport } from './monitor.js';
+import { StatusService } from './status.js';
+
+export interface Gateway {
+  store: Store;
+  tokens: TokenManager;
+  link: LinkService;
+  platform: PlatformClient;
+  budgets: Budgets;
+  status: StatusService;
+  monitor(): Promise<MonitorReport>;
+  keys: KeySource;
+  configured: boolean;
+}
+
+export interface GatewayDeps {
+  config: Config;
+  store: Store;
+  keys: KeySource;
+  logger: Logger;
+  brandName: () => string;
+  fetch?: typeof fetch;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export function createGateway(d: GatewayDeps): Gateway {
+  const now = d.now ?? Date.now;
+  const f = d.fetch ?? fetch;
+  const v = d.config.video;
+  const configured = Boolean(v.clientId && v.clientSecret);
+  const oauth = new OAuthClient({
+    oauthBase: v.oauthBase,
+    clientId: v.clientId ?? '',
+    clientSecret: v.clientSecret ?? '',
+    fetch: f,
+    timeoutMs: 10_000,
+  });
+  const tokens = new TokenManager({
+    store: d.store,
+    keys: d.keys,
+    oauth,
+    now,
+    marginMs: d.config.gateway.refreshMarginSeconds * 1000,
+    logger: d.logger,
+    accountId: v.accountId,
+  });
+  const budgets = new Budgets(PRO_BUDGETS, now);
+  const platform = new PlatformClient({
+    apiBase: v.apiBase,
+    fetch: f,
+    tokens,
+    budgets,
+    now,
+    logger: d.logger,
+    timeoutMs: d.config.gateway.upstreamTimeoutMs,
+    maxAttempts: 4,
+    retryBaseMs: 200,
+    retryMaxMs: 4000,
+    maxWaitMs: 5000,
+    ...(d.sleep ? { sleep: d.sleep } : {}),
+  });
+  const status = new StatusService({
+    store: d.store,
+    platform,
+    configured,
+    brandName: d.brandName,
+    now,
+    cacheMs: 15_000,
+    probeTimeoutMs: 3000,
+  });
+  const link = new LinkService({
+    store: d.store,
+    keys: d.keys,
+    oauth,
+    tokens,
+    apiBase: v.apiBase,
+    redirectUri: v.redirectUri,
+    accountId: v.accountId,
+    fetch: f,
+    now,
+    logger: d.logger,
+    onLinked: () => status.invalidate(),
+  });
+  return {
+    store: d.store,
+    tokens,
+    link,
+    platform,
+    budgets,
+    status,
+    monitor: () => buildMonitor({ store: d.store, platform, budgets, now }),
+    keys: d.keys,
+    configured,
+  };
+}

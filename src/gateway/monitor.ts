@@ -1,0 +1,110 @@
+/**
+ * The monitor (GET /api/video/monitor): every group and capability with an honest state, the
+ * scopes it needs against those granted, the latest latency and success per group, the token's
+ * expiry, the rate-budget headroom and when a webhook last arrived.
+ */
+import type { Store } from '../store/store.js';
+import { CAPABILITIES, type Availability } from './capabilities/catalog.js';
+import type { Budgets } from './platform/budget.js';
+import type { PlatformClient } from './platform/platform-client.js';
+
+export type CapabilityState =
+  'ok' | 'missing_scope' | 'no_license' | 'no_public_api' | 'upstream_error' | 'not_linked';
+
+export interface MonitorReport {
+  checkedAt: string;
+  link: {
+    status: 'linked' | 'needs_relink' | 'not_linked';
+    mode: 'user' | 's2s' | null;
+    accountId: string | null;
+    scopes: string[];
+    tokenExpiresAt: string | null;
+    tokenExpiresInSeconds: number | null;
+  };
+  budgets: ReturnType<Budgets['headroom']>;
+  webhooks: { lastReceived: { event: string; receivedAt: string } | null };
+  groups: Record<
+    string,
+    {
+      state: CapabilityState;
+      breaker: 'closed' | 'open';
+      latencyMs: number | null;
+      lastSuccess: string | null;
+      lastError: { at: string; code: string } | null;
+      capabilities: {
+        name: string;
+        state: CapabilityState;
+        availability: Availability;
+        scopesNeeded: string[];
+        scopesGranted: string[];
+        note?: string;
+      }[];
+    }
+  >;
+}
+
+const WORST: CapabilityState[] = [
+  'not_linked',
+  'upstream_error',
+  'missing_scope',
+  'no_license',
+  'ok',
+  'no_public_api',
+];
+
+export async function buildMonitor(d: {
+  store: Store;
+  platform: PlatformClient;
+  budgets: Budgets;
+  now: () => number;
+}): Promise<MonitorReport> {
+  const [link, lastWebhook] = await Promise.all([d.store.getLink(), d.store.lastWebhook()]);
+  const linked = link?.status === 'linked';
+  const granted = new Set(link?.scopes ?? []);
+  const groups: MonitorReport['groups'] = {};
+  for (const c of CAPABILITIES) {
+    const health = d.platform.health.get(c.group);
+    const errorIsLatest =
+      !!health?.lastError && (!health.lastSuccess || health.lastError.at > health.lastSuccess);
+    const has = c.scopes.filter((s) => granted.has(s));
+    let state: CapabilityState;
+    if (c.availability === 'no_public_api') state = 'no_public_api';
+    else if (!linked) state = 'not_linked';
+    else if (c.scopes.length > 0 && has.length === 0) state = 'missing_scope';
+    else if (errorIsLatest && health?.lastError?.code === 'no_license') state = 'no_license';
+    else if (errorIsLatest && health?.lastError?.code.startsWith('upstream_')) state = 'upstream_error';
+    else state = 'ok';
+    const g = (groups[c.group] ??= {
+      state: 'no_public_api',
+      breaker: health?.breaker ?? 'closed',
+      latencyMs: health?.lastLatencyMs ?? null,
+      lastSuccess: health?.lastSuccess ?? null,
+      lastError: health?.lastError ?? null,
+      capabilities: [],
+    });
+    g.capabilities.push({
+      name: c.name,
+      state,
+      availability: c.availability,
+      scopesNeeded: c.scopes,
+      scopesGranted: has,
+      ...(c.note ? { note: c.note } : {}),
+    });
+    if (WORST.indexOf(state) < WORST.indexOf(g.state)) g.state = state;
+  }
+  const now = d.now();
+  return {
+    checkedAt: new Date(now).toISOString(),
+    link: {
+      status: link ? link.status : 'not_linked',
+      mode: link?.mode ?? null,
+      accountId: link?.accountId ?? null,
+      scopes: link?.scopes ?? [],
+      tokenExpiresAt: link ? new Date(link.accessExpiresAt).toISOString() : null,
+      tokenExpiresInSeconds: link ? Math.round((link.accessExpiresAt - now) / 1000) : null,
+    },
+    budgets: d.budgets.headroom(),
+    webhooks: { lastReceived: lastWebhook ?? null },
+    groups,
+  };
+}

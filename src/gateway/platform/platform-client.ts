@@ -1,0 +1,288 @@
+/**
+ * The one client for the platform's REST API: bearer injection from the token manager, per-call
+ * timeout, per-label pacing, a circuit breaker per capability group, and retries where they are
+ * safe — reads on 429, 5xx and network errors (exponential backoff with full jitter, honouring
+ * Retry-After as seconds or a date); writes only when the request provably never left (connection
+ * refused). A 401 code 124 triggers one refresh and one retry. Platform errors become our error
+ * shape with the platform's code and message kept in `details`.
+ */
+import type { Logger } from 'pino';
+import { AppError } from '../../http/errors.js';
+import type { TokenManager } from '../oauth/token-manager.js';
+import type { Budgets } from './budget.js';
+import { CircuitBreaker, type RateLabel } from './budget.js';
+
+export interface CallOptions {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Path below VIDEO_API_BASE, starting with '/'. */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  label: RateLabel;
+  /** Capability group, for the circuit breaker and the monitor. */
+  group: string;
+  /** Per-call timeout override. */
+  timeoutMs?: number;
+}
+
+export interface CallResult<T> {
+  status: number;
+  data: T;
+  headers: Headers;
+}
+
+export interface GroupHealth {
+  lastSuccess: string | null;
+  lastError: { at: string; code: string } | null;
+  lastLatencyMs: number | null;
+  breaker: 'closed' | 'open';
+}
+
+export interface PlatformClientOptions {
+  apiBase: string;
+  fetch: typeof fetch;
+  tokens: TokenManager;
+  budgets: Budgets;
+  now: () => number;
+  logger: Logger;
+  timeoutMs: number;
+  maxAttempts: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** Longest we wait for a budget slot or a Retry-After before answering 503. */
+  maxWaitMs: number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+interface PlatformBody {
+  code?: unknown;
+  message?: unknown;
+}
+
+const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
+
+/** Retry-After as seconds or as an HTTP/ISO date; undefined when absent or unreadable. */
+export function retryAfterMs(value: string | null, now: number): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value.trim())) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+function causeCode(err: unknown): string | undefined {
+  const c = (err as { cause?: { code?: unknown } }).cause;
+  return typeof c?.code === 'string' ? c.code : undefined;
+}
+
+export class PlatformClient {
+  readonly health = new Map<string, GroupHealth>();
+  readonly #breakers = new Map<string, CircuitBreaker>();
+  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #random: () => number;
+
+  constructor(private readonly o: PlatformClientOptions) {
+    this.#sleep = o.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    this.#random = o.random ?? Math.random;
+  }
+
+  #breaker(group: string): CircuitBreaker {
+    let b = this.#breakers.get(group);
+    if (!b) {
+      b = new CircuitBreaker(5, 10_000, this.o.now);
+      this.#breakers.set(group, b);
+    }
+    return b;
+  }
+
+  #record(group: string, ok: boolean, latency: number, code?: string): void {
+    const h = this.health.get(group) ?? {
+      lastSuccess: null,
+      lastError: null,
+      lastLatencyMs: null,
+      breaker: 'closed',
+    };
+    const at = new Date(this.o.now()).toISOString();
+    if (ok) h.lastSuccess = at;
+    else h.lastError = { at, code: code ?? 'upstream_error' };
+    h.lastLatencyMs = latency;
+    h.breaker = this.#breaker(group).state;
+    this.health.set(group, h);
+  }
+
+  #url(path: string, query: CallOptions['query']): string {
+    const u = new URL(`${this.o.apiBase}${path}`);
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
+    return u.toString();
+  }
+
+  async call<T = unknown>(opts: CallOptions): Promise<CallResult<T>> {
+    const breaker = this.#breaker(opts.group);
+    if (!breaker.allow()) {
+      throw new AppError(
+        503,
+        'upstream_unavailable',
+        `The platform is failing for ${opts.group}; calls are paused briefly.`,
+        { group: opts.group },
+        { 'retry-after': String(Math.ceil(breaker.retryAfterMs() / 1000) || 1) },
+      );
+    }
+    const isRead = opts.method === 'GET';
+    let token = await this.o.tokens.current();
+    let refreshed = false;
+    let lastError: AppError | undefined;
+    for (let attempt = 1; attempt <= this.o.maxAttempts; attempt++) {
+      const wait = this.o.budgets.reserve(opts.label);
+      if (wait > this.o.maxWaitMs) {
+        throw new AppError(
+          503,
+          'upstream_rate_limited',
+          `The ${opts.label} budget for the platform is spent; try again shortly.`,
+          { label: opts.label },
+          { 'retry-after': String(Math.ceil(wait / 1000)) },
+        );
+      }
+      if (wait > 0) await this.#sleep(wait);
+      const started = this.o.now();
+      let res: Response;
+      try {
+        res = await this.o.fetch(this.#url(opts.path, opts.query), {
+          method: opts.method,
+          headers: {
+            authorization: `Bearer ${token.value}`,
+            accept: 'application/json',
+            ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+          signal: AbortSignal.timeout(opts.timeoutMs ?? this.o.timeoutMs),
+        });
+      } catch (err) {
+        const timedOut = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
+        const neverSent = causeCode(err) === 'ECONNREFUSED';
+        lastError = timedOut
+          ? new AppError(504, 'upstream_timeout', 'The platform did not answer in time.', {
+              group: opts.group,
+            })
+          : new AppError(502, 'upstream_error', 'The platform could not be reached.', {
+              group: opts.group,
+              cause: causeCode(err) ?? (err as Error).name,
+            });
+        breaker.failure();
+        this.#record(opts.group, false, this.o.now() - started, lastError.code);
+        if ((isRead || neverSent) && attempt < this.o.maxAttempts) {
+          await this.#sleep(this.#backoff(attempt));
+          continue;
+        }
+        throw lastError;
+      }
+      const latency = this.o.now() - started;
+      if (res.ok) {
+        breaker.success();
+        this.#record(opts.group, true, latency);
+        const text = res.status === 204 ? '' : await res.text();
+        return { status: res.status, data: (text ? JSON.parse(text) : undefined) as T, headers: res.headers };
+      }
+      const body = (await res.json().catch(() => ({}))) as PlatformBody;
+      const platform = {
+        platformStatus: res.status,
+        platformCode: body.code ?? null,
+        platformMessage: typeof body.message === 'string' ? body.message : null,
+      };
+      if (res.status === 401 && !refreshed) {
+        // 401 code 124: the token is dead or expired; refresh once and replay (the call was not executed).
+        refreshed = true;
+        token = await this.o.tokens.refresh(token.version);
+        attempt -= 1;
+        continue;
+      }
+      if (RETRYABLE_STATUS.has(res.status)) {
+        if (res.status >= 500) breaker.failure();
+        const after = retryAfterMs(res.headers.get('retry-after'), this.o.now());
+        lastError =
+          res.status === 429
+            ? new AppError(
+                503,
+                'upstream_rate_limited',
+                'The platform rate limit was reached; try again later.',
+                { group: opts.group, ...platform },
+                { 'retry-after': String(Math.max(1, Math.ceil((after ?? 1000) / 1000))) },
+              )
+            : new AppError(502, 'upstream_error', 'The platform failed to answer.', {
+                group: opts.group,
+                ...platform,
+              });
+        this.#record(opts.group, false, latency, lastError.code);
+        if (isRead && attempt < this.o.maxAttempts && (after ?? 0) <= this.o.maxWaitMs) {
+          await this.#sleep(after ?? this.#backoff(attempt));
+          continue;
+        }
+        throw lastError;
+      }
+      breaker.success();
+      const mapped = this.#map(res.status, platform, opts.group);
+      this.#record(opts.group, mapped.status < 500 && mapped.code !== 'missing_scope', latency, mapped.code);
+      throw mapped;
+    }
+    throw lastError ?? new AppError(502, 'upstream_error', 'The platform failed to answer.');
+  }
+
+  #backoff(attempt: number): number {
+    const cap = Math.min(this.o.retryMaxMs, this.o.retryBaseMs * 2 ** (attempt - 1));
+    return Math.floor(this.#random() * cap);
+  }
+
+  #map(
+    status: number,
+    platform: { platformStatus: number; platformCode: unknown; platformMessage: string | null },
+    group: string,
+  ): AppError {
+    const msg = platform.platformMessage ?? '';
+    if (platform.platformCode === 4711 || platform.platformCode === 4700) {
+      const scope =
+        /scopes:\[([^\]]*)\]/
+          .exec(msg)?.[1]
+          ?.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean) ?? [];
+      return new AppError(
+        403,
+        'missing_scope',
+        `The linked app lacks the scope${scope.length > 1 ? 's' : ''} ${scope.join(', ') || 'this call needs'}; add ${scope.length > 1 ? 'them' : 'it'} to the app and link again.`,
+        { group, scopes: scope, ...platform },
+      );
+    }
+    if (status === 401)
+      return new AppError(
+        409,
+        'needs_relink',
+        'The platform no longer accepts our token; link the account again.',
+        { group, ...platform },
+      );
+    if (status === 404)
+      return new AppError(404, 'not_found', msg || 'The platform has no such resource.', {
+        group,
+        ...platform,
+      });
+    if (status === 403)
+      return new AppError(403, 'upstream_forbidden', msg || 'The platform refused access.', {
+        group,
+        ...platform,
+      });
+    if (status === 409)
+      return new AppError(409, 'conflict', msg || 'The platform reported a conflict.', {
+        group,
+        ...platform,
+      });
+    if (status === 400 && platform.platformCode === 200)
+      return new AppError(402, 'no_license', msg || 'The account lacks the licence for this.', {
+        group,
+        ...platform,
+      });
+    if (status === 400)
+      return new AppError(400, 'upstream_rejected', msg || 'The platform rejected the request.', {
+        group,
+        ...platform,
+      });
+    return new AppError(502, 'upstream_error', 'The platform failed to answer.', { group, ...platform });
+  }
+}

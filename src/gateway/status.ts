@@ -1,0 +1,273 @@
+/**
+ * The status report of the seed (GET /api/video/status): what is configured and linked, what
+ * is stored, and which capabilities exist. Platform facts come from probes that run at the same
+ * time with short timeouts and are cached briefly, so a warm report costs next to nothing and a
+ * cold one about the slowest probe.
+ */
+import type { Store, StoredEvent } from '../store/store.js';
+import { AppError } from '../http/errors.js';
+import { APIS, CAPABILITIES, capabilityMap } from './capabilities/catalog.js';
+import type { PlatformClient } from './platform/platform-client.js';
+
+export const NOTE_WEBINAR_SCOPES =
+  'The webinar product scopes are absent from the marketplace app, so meetings plus calendar are used in place of webinars.';
+export const NOTE_NO_WEBINAR_LICENSE =
+  'The account holds no webinar licence, so meetings plus calendar are used in place of webinars.';
+export const NOTE_NOT_LINKED =
+  'No platform account is linked. Link one with GET /api/video/oauth/start (or the dashboard), then check again.';
+export const NOTE_NEEDS_RELINK =
+  'The platform no longer accepts the stored tokens. Link the account again with GET /api/video/oauth/start.';
+
+export interface WireStoredEvent {
+  video_id: string;
+  topic: string;
+  kind: 'meeting';
+  start_time: string;
+  funnel: string | null;
+  status: StoredEvent['status'];
+}
+
+export const storedEventToWire = (e: StoredEvent): WireStoredEvent => ({
+  video_id: e.videoId,
+  topic: e.topic,
+  kind: e.kind,
+  start_time: e.startTime,
+  funnel: e.funnel,
+  status: e.status,
+});
+
+export interface StatusReport {
+  ok: boolean;
+  configured: boolean;
+  brand: string;
+  account: { id: string; email: string; name: string; type: number; pmi: number } | null;
+  webinarLicense: boolean;
+  note: string;
+  upcomingLive: { video_id: string; topic: string; start_time: string; join_url: string | null }[];
+  storedEvents: WireStoredEvent[];
+  registrationsTotal: number;
+  recentRecordings: {
+    video_id: string;
+    topic: string;
+    start_time: string;
+    files: number;
+    total_size: number;
+  }[];
+  contactsOk: boolean;
+  phoneOk: boolean;
+  clipsOk: boolean;
+  capabilityMap: Record<string, string[]>;
+  capabilities: string[];
+  apis: Record<string, string>;
+  checkedAt: string;
+}
+
+interface Probes {
+  at: number;
+  upcoming: StatusReport['upcomingLive'];
+  recordings: StatusReport['recentRecordings'];
+  contactsOk: boolean;
+  phoneOk: boolean;
+  clipsOk: boolean;
+  webinarLicense: boolean | undefined;
+}
+
+export interface StatusDeps {
+  store: Store;
+  platform: PlatformClient;
+  configured: boolean;
+  brandName: () => string;
+  now: () => number;
+  cacheMs: number;
+  probeTimeoutMs: number;
+}
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export class StatusService {
+  #probes: Probes | undefined;
+  #running: Promise<Probes> | undefined;
+
+  constructor(private readonly d: StatusDeps) {}
+
+  invalidate(): void {
+    this.#probes = undefined;
+  }
+
+  async #probe(): Promise<Probes> {
+    const p = this.d.platform;
+    const t = this.d.probeTimeoutMs;
+    const ok = (promise: Promise<unknown>) =>
+      promise.then(
+        () => true,
+        () => false,
+      );
+    const now = this.d.now();
+    const [upcoming, recordings, contactsOk, phoneOk, clipsOk, settings] = await Promise.all([
+      p
+        .call<{ meetings?: { id: number; topic: string; start_time: string; join_url?: string }[] }>({
+          method: 'GET',
+          path: '/users/me/upcoming_meetings',
+          label: 'MEDIUM',
+          group: 'meetings',
+          timeoutMs: t,
+        })
+        .then((r) =>
+          (r.data.meetings ?? [])
+            .filter((m) => Date.parse(m.start_time) >= now - 3_600_000)
+            .slice(0, 10)
+            .map((m) => ({
+              video_id: String(m.id),
+              topic: m.topic,
+              start_time: m.start_time,
+              join_url: m.join_url ?? null,
+            })),
+        )
+        .catch(() => []),
+      p
+        .call<{
+          meetings?: {
+            id: number;
+            topic: string;
+            start_time: string;
+            recording_files?: unknown[];
+            total_size?: number;
+          }[];
+        }>({
+          method: 'GET',
+          path: '/users/me/recordings',
+          query: { from: day(now - 29 * 86_400_000), to: day(now), page_size: 30 },
+          label: 'MEDIUM',
+          group: 'recordings',
+          timeoutMs: t,
+        })
+        .then((r) =>
+          (r.data.meetings ?? []).slice(0, 10).map((m) => ({
+            video_id: String(m.id),
+            topic: m.topic,
+            start_time: m.start_time,
+            files: m.recording_files?.length ?? 0,
+            total_size: m.total_size ?? 0,
+          })),
+        )
+        .catch(() => []),
+      ok(
+        p.call({
+          method: 'GET',
+          path: '/chat/users/me/contacts',
+          query: { page_size: 1 },
+          label: 'MEDIUM',
+          group: 'contacts',
+          timeoutMs: t,
+        }),
+      ),
+      ok(
+        p.call({
+          method: 'GET',
+          path: '/phone/users/me/call_history',
+          query: { page_size: 1 },
+          label: 'LIGHT',
+          group: 'phone',
+          timeoutMs: t,
+        }),
+      ),
+      ok(
+        p.call({
+          method: 'GET',
+          path: '/clips',
+          query: { page_size: 1 },
+          label: 'LIGHT',
+          group: 'clips',
+          timeoutMs: t,
+        }),
+      ),
+      p
+        .call<{ feature?: { webinar?: boolean } }>({
+          method: 'GET',
+          path: '/users/me/settings',
+          label: 'MEDIUM',
+          group: 'meetings',
+          timeoutMs: t,
+        })
+        .then((r) => r.data.feature?.webinar === true)
+        .catch(() => undefined),
+    ]);
+    return { at: this.d.now(), upcoming, recordings, contactsOk, phoneOk, clipsOk, webinarLicense: settings };
+  }
+
+  async #probesFresh(force: boolean): Promise<Probes> {
+    if (!force && this.#probes && this.d.now() - this.#probes.at < this.d.cacheMs) return this.#probes;
+    this.#running ??= this.#probe().finally(() => {
+      this.#running = undefined;
+    });
+    this.#probes = await this.#running;
+    return this.#probes;
+  }
+
+  async report(opts: { fresh?: boolean } = {}): Promise<StatusReport> {
+    const [link, events, registrationsTotal] = await Promise.all([
+      this.d.store.getLink(),
+      this.d.store.listEvents({}),
+      this.d.store.countRegistrations(),
+    ]);
+    const account = link
+      ? { id: link.accountId, email: link.email, name: link.name, type: link.type, pmi: link.pmi }
+      : null;
+    // Built field by field in the seed's order, which is also the wire order.
+    const assemble = (p: {
+      ok: boolean;
+      webinarLicense: boolean;
+      note: string;
+      probes?: Probes;
+    }): StatusReport => ({
+      ok: p.ok,
+      configured: this.d.configured,
+      brand: this.d.brandName(),
+      account,
+      webinarLicense: p.webinarLicense,
+      note: p.note,
+      upcomingLive: p.probes?.upcoming ?? [],
+      storedEvents: events.map(storedEventToWire),
+      registrationsTotal,
+      recentRecordings: p.probes?.recordings ?? [],
+      contactsOk: p.probes?.contactsOk ?? false,
+      phoneOk: p.probes?.phoneOk ?? false,
+      clipsOk: p.probes?.clipsOk ?? false,
+      capabilityMap: capabilityMap(),
+      capabilities: CAPABILITIES.map((c) => c.name),
+      apis: { ...APIS },
+      checkedAt: new Date(this.d.now()).toISOString(),
+    });
+    if (!link || link.status !== 'linked') {
+      return assemble({
+        ok: false,
+        webinarLicense: link?.webinarLicense ?? false,
+        note: link ? NOTE_NEEDS_RELINK : NOTE_NOT_LINKED,
+      });
+    }
+    let probes: Probes;
+    try {
+      probes = await this.#probesFresh(opts.fresh === true);
+    } catch (err) {
+      if (err instanceof AppError && (err.code === 'needs_relink' || err.code === 'not_linked'))
+        return this.report({ fresh: false });
+      throw err;
+    }
+    // A probe may have found the tokens dead (invalid_grant); report that, not stale success.
+    const after = await this.d.store.getLink();
+    if (after?.status !== 'linked')
+      return assemble({
+        ok: false,
+        webinarLicense: link.webinarLicense,
+        note: after ? NOTE_NEEDS_RELINK : NOTE_NOT_LINKED,
+      });
+    const webinarLicense = probes.webinarLicense ?? link.webinarLicense;
+    const webinarScopes = link.scopes.some((s) => s.startsWith('webinar:'));
+    return assemble({
+      ok: true,
+      webinarLicense,
+      note: !webinarScopes ? NOTE_WEBINAR_SCOPES : !webinarLicense ? NOTE_NO_WEBINAR_LICENSE : '',
+      probes,
+    });
+  }
+}

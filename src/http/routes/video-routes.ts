@@ -1,0 +1,97 @@
+/**
+ * The gateway's core paths: linking (start, callback, disconnect), the status report and the
+ * monitor. Thin: read the request, call the gateway, shape the answer (a browser gets a redirect
+ * or a small page, an API client gets JSON).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Gateway } from '../../gateway/gateway.js';
+import { requireApiKey } from '../auth.js';
+import { AppError } from '../errors.js';
+
+export const LINK_COOKIE = 'fg_link';
+
+const wantsJson = (req: FastifyRequest) =>
+  /application\/json/.test(req.headers.accept ?? '') && !/text\/html/.test(req.headers.accept ?? '');
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+function page(reply: FastifyReply, status: number, title: string, message: string): FastifyReply {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>body{font:16px system-ui;max-width:36rem;margin:4rem auto;padding:0 1rem}</style></head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/dashboard">Back to the dashboard</a></p></body></html>`,
+    );
+}
+
+export function registerVideoRoutes(
+  app: FastifyInstance,
+  deps: { gateway: Gateway; secrets: { apiKeyHash: Buffer }; secureCookies: boolean },
+): void {
+  const { gateway } = deps;
+  const auth = requireApiKey(deps.secrets);
+  const cookieOpts = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: deps.secureCookies,
+    path: '/api/video/oauth',
+  };
+
+  app.get('/api/video/oauth/start', { preHandler: auth }, async (req, reply) => {
+    const started = await gateway.link.start();
+    // Lax, not Strict: the cookie must ride along on the platform's top-level redirect back to us.
+    void reply.setCookie(LINK_COOKIE, started.browserNonce, { ...cookieOpts, maxAge: 600 });
+    if (wantsJson(req)) return reply.send({ authorizeUrl: started.authorizeUrl });
+    return reply.redirect(started.authorizeUrl, 302);
+  });
+
+  app.get(
+    '/api/video/oauth/callback',
+    async (req: FastifyRequest<{ Querystring: Record<string, string | undefined> }>, reply) => {
+      const q = req.query;
+      const pick = (k: string) => (typeof q[k] === 'string' ? q[k] : undefined);
+      void reply.clearCookie(LINK_COOKIE, cookieOpts);
+      try {
+        const link = await gateway.link.callback({
+          code: pick('code'),
+          state: pick('state'),
+          error: pick('error'),
+          browserNonce: req.cookies[LINK_COOKIE],
+        });
+        const account = { id: link.accountId, email: link.email, name: link.name };
+        if (wantsJson(req)) return reply.send({ linked: true, account });
+        return reply.redirect('/dashboard?linked=1', 302);
+      } catch (err) {
+        if (err instanceof AppError && !wantsJson(req))
+          return page(reply, err.status, 'The account was not linked', err.message);
+        throw err;
+      }
+    },
+  );
+
+  app.post('/api/video/oauth/disconnect', { preHandler: auth }, async (_req, reply) => {
+    const r = await gateway.link.disconnect();
+    gateway.status.invalidate();
+    return reply.send({ linked: false, revoked: r.revoked });
+  });
+
+  app.get<{ Querystring: { fresh?: string } }>(
+    '/api/video/status',
+    { preHandler: auth },
+    async (req, reply) => {
+      const report = await gateway.status.report({
+        fresh: req.query.fresh === '1' || req.query.fresh === 'true',
+      });
+      return reply.header('cache-control', 'no-store').send(report);
+    },
+  );
+
+  app.get('/api/video/monitor', { preHandler: auth }, async (_req, reply) =>
+    reply.header('cache-control', 'no-store').send(await gateway.monitor()),
+  );
+}

@@ -1,0 +1,482 @@
+/**
+ * The embedded store: Kysely over better-sqlite3 in WAL mode with synchronous=FULL (an
+ * acknowledged write survives a crash), migrations in code, and the link lock as a
+ * `BEGIN IMMEDIATE` transaction, which serializes refreshes across processes sharing the file.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect, sql, type Generated, type Migration } from 'kysely';
+import type {
+  EventFilter,
+  LinkRecord,
+  OAuthStateRecord,
+  Registration,
+  Store,
+  StoredEvent,
+} from '../store.js';
+
+interface LinkRow {
+  id: string;
+  mode: string;
+  status: string;
+  account_id: string;
+  user_id: string;
+  email: string;
+  name: string;
+  type: number;
+  pmi: number;
+  scopes: string;
+  webinar_license: number;
+  access_token: string;
+  refresh_token: string | null;
+  access_expires_at: number;
+  linked_at: string;
+  updated_at: string;
+  token_version: number;
+}
+interface StateRow {
+  state_hash: string;
+  verifier: string;
+  browser_hash: string;
+  expires_at: number;
+}
+interface EventRow {
+  video_id: string;
+  topic: string;
+  kind: string;
+  start_time: string;
+  timezone: string | null;
+  duration: number;
+  agenda: string | null;
+  funnel: string | null;
+  status: string;
+  registration: number;
+  join_url: string | null;
+  created_at: string;
+  updated_at: string;
+}
+interface RegistrationRow {
+  id: string;
+  video_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  registrant_id: string;
+  join_url: string | null;
+  created_at: string;
+}
+interface WebhookRow {
+  id: string;
+  event: string;
+  received_at: string;
+  seq: Generated<number>;
+}
+interface Tables {
+  link: LinkRow;
+  oauth_states: StateRow;
+  stored_events: EventRow;
+  registrations: RegistrationRow;
+  webhook_receipts: WebhookRow;
+}
+
+const MIGRATIONS: Record<string, Migration> = {
+  '001_initial': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('link')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('mode', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('type', 'integer', (c) => c.notNull())
+        .addColumn('pmi', 'integer', (c) => c.notNull())
+        .addColumn('scopes', 'text', (c) => c.notNull())
+        .addColumn('webinar_license', 'integer', (c) => c.notNull())
+        .addColumn('access_token', 'text', (c) => c.notNull())
+        .addColumn('refresh_token', 'text')
+        .addColumn('access_expires_at', 'integer', (c) => c.notNull())
+        .addColumn('linked_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('token_version', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('oauth_states')
+        .addColumn('state_hash', 'text', (c) => c.primaryKey())
+        .addColumn('verifier', 'text', (c) => c.notNull())
+        .addColumn('browser_hash', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('stored_events')
+        .addColumn('video_id', 'text', (c) => c.primaryKey())
+        .addColumn('topic', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('start_time', 'text', (c) => c.notNull())
+        .addColumn('timezone', 'text')
+        .addColumn('duration', 'integer', (c) => c.notNull())
+        .addColumn('agenda', 'text')
+        .addColumn('funnel', 'text')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('registration', 'integer', (c) => c.notNull())
+        .addColumn('join_url', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('registrations')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('video_id', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('first_name', 'text', (c) => c.notNull())
+        .addColumn('last_name', 'text', (c) => c.notNull())
+        .addColumn('registrant_id', 'text', (c) => c.notNull())
+        .addColumn('join_url', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('registrations_video_email', ['video_id', 'email'])
+        .execute();
+      await db.schema
+        .createTable('webhook_receipts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('event', 'text', (c) => c.notNull())
+        .addColumn('received_at', 'text', (c) => c.notNull())
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  },
+};
+
+const LINK_ID = 'default';
+
+function linkFromRow(r: LinkRow): LinkRecord {
+  return {
+    mode: r.mode === 's2s' ? 's2s' : 'user',
+    status: r.status === 'needs_relink' ? 'needs_relink' : 'linked',
+    accountId: r.account_id,
+    userId: r.user_id,
+    email: r.email,
+    name: r.name,
+    type: r.type,
+    pmi: r.pmi,
+    scopes: r.scopes ? r.scopes.split(' ') : [],
+    webinarLicense: r.webinar_license === 1,
+    accessToken: r.access_token,
+    refreshToken: r.refresh_token,
+    accessExpiresAt: r.access_expires_at,
+    linkedAt: r.linked_at,
+    updatedAt: r.updated_at,
+    tokenVersion: r.token_version,
+  };
+}
+
+function linkToRow(l: LinkRecord): LinkRow {
+  return {
+    id: LINK_ID,
+    mode: l.mode,
+    status: l.status,
+    account_id: l.accountId,
+    user_id: l.userId,
+    email: l.email,
+    name: l.name,
+    type: l.type,
+    pmi: l.pmi,
+    scopes: l.scopes.join(' '),
+    webinar_license: l.webinarLicense ? 1 : 0,
+    access_token: l.accessToken,
+    refresh_token: l.refreshToken,
+    access_expires_at: l.accessExpiresAt,
+    linked_at: l.linkedAt,
+    updated_at: l.updatedAt,
+    token_version: l.tokenVersion,
+  };
+}
+
+const eventFromRow = (r: EventRow): StoredEvent => ({
+  videoId: r.video_id,
+  topic: r.topic,
+  kind: 'meeting',
+  startTime: r.start_time,
+  timezone: r.timezone,
+  duration: r.duration,
+  agenda: r.agenda,
+  funnel: r.funnel,
+  status: r.status as StoredEvent['status'],
+  registration: r.registration === 1,
+  joinUrl: r.join_url,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const eventToRow = (e: StoredEvent): EventRow => ({
+  video_id: e.videoId,
+  topic: e.topic,
+  kind: e.kind,
+  start_time: e.startTime,
+  timezone: e.timezone,
+  duration: e.duration,
+  agenda: e.agenda,
+  funnel: e.funnel,
+  status: e.status,
+  registration: e.registration ? 1 : 0,
+  join_url: e.joinUrl,
+  created_at: e.createdAt,
+  updated_at: e.updatedAt,
+});
+
+const regFromRow = (r: RegistrationRow): Registration => ({
+  id: r.id,
+  videoId: r.video_id,
+  email: r.email,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  registrantId: r.registrant_id,
+  joinUrl: r.join_url,
+  createdAt: r.created_at,
+});
+
+export class SqliteStore implements Store {
+  readonly kind = 'sqlite' as const;
+  readonly #raw: Database.Database;
+  readonly #db: Kysely<Tables>;
+
+  constructor(file: string) {
+    if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+    this.#raw = new Database(file);
+    this.#raw.pragma('journal_mode = WAL');
+    // FULL: a commit is on disk before we answer, so an acknowledged write survives kill -9.
+    this.#raw.pragma('synchronous = FULL');
+    this.#raw.pragma('busy_timeout = 5000');
+    this.#raw.pragma('foreign_keys = ON');
+    this.#db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: this.#raw }) });
+  }
+
+  async migrate(): Promise<void> {
+    const migrator = new Migrator({
+      db: this.#db,
+      provider: { getMigrations: () => Promise.resolve(MIGRATIONS) },
+    });
+    const { error } = await migrator.migrateToLatest();
+    if (error) throw error instanceof Error ? error : new Error('migration failed');
+  }
+
+  async close(): Promise<void> {
+    await this.#db.destroy();
+  }
+
+  async ping(): Promise<void> {
+    await sql`select 1`.execute(this.#db);
+  }
+
+  async getLink(): Promise<LinkRecord | undefined> {
+    const row = await this.#db.selectFrom('link').selectAll().where('id', '=', LINK_ID).executeTakeFirst();
+    return row ? linkFromRow(row) : undefined;
+  }
+
+  async saveLink(link: LinkRecord): Promise<void> {
+    const row = linkToRow(link);
+    await this.#db
+      .insertInto('link')
+      .values(row)
+      .onConflict((oc) => oc.column('id').doUpdateSet(row))
+      .execute();
+  }
+
+  async deleteLink(): Promise<void> {
+    await this.#db.deleteFrom('link').where('id', '=', LINK_ID).execute();
+  }
+
+  async withLinkLock<T>(
+    fn: (link: LinkRecord | undefined) => Promise<{ next?: LinkRecord; result: T }>,
+  ): Promise<T> {
+    return this.#db.connection().execute(async (conn) => {
+      // IMMEDIATE takes the write lock now, so a second process waits here instead of racing.
+      await sql`begin immediate`.execute(conn);
+      try {
+        const row = await conn.selectFrom('link').selectAll().where('id', '=', LINK_ID).executeTakeFirst();
+        const { next, result } = await fn(row ? linkFromRow(row) : undefined);
+        if (next) {
+          const r = linkToRow(next);
+          await conn
+            .insertInto('link')
+            .values(r)
+            .onConflict((oc) => oc.column('id').doUpdateSet(r))
+            .execute();
+        }
+        await sql`commit`.execute(conn);
+        return result;
+      } catch (err) {
+        await sql`rollback`.execute(conn);
+        throw err;
+      }
+    });
+  }
+
+  async sealedValues() {
+    const link = await this.#db.selectFrom('link').select(['id', 'access_token', 'refresh_token']).execute();
+    const states = await this.#db.selectFrom('oauth_states').select(['state_hash', 'verifier']).execute();
+    return [
+      ...link.flatMap((l) => [
+        { table: 'link', id: l.id, column: 'access_token', value: l.access_token },
+        ...(l.refresh_token
+          ? [{ table: 'link', id: l.id, column: 'refresh_token', value: l.refresh_token }]
+          : []),
+      ]),
+      ...states.map((s) => ({
+        table: 'oauth_states',
+        id: s.state_hash,
+        column: 'verifier',
+        value: s.verifier,
+      })),
+    ];
+  }
+
+  async rewriteSealed(table: string, id: string, column: string, value: string): Promise<void> {
+    if (table === 'link' && (column === 'access_token' || column === 'refresh_token')) {
+      await this.#db
+        .updateTable('link')
+        .set({ [column]: value })
+        .where('id', '=', id)
+        .execute();
+    } else if (table === 'oauth_states' && column === 'verifier') {
+      await this.#db
+        .updateTable('oauth_states')
+        .set({ verifier: value })
+        .where('state_hash', '=', id)
+        .execute();
+    } else throw new Error(`no sealed column ${table}.${column}`);
+  }
+
+  async putOAuthState(s: OAuthStateRecord): Promise<void> {
+    await this.#db.deleteFrom('oauth_states').where('expires_at', '<', Date.now()).execute();
+    await this.#db
+      .insertInto('oauth_states')
+      .values({
+        state_hash: s.stateHash,
+        verifier: s.verifier,
+        browser_hash: s.browserHash,
+        expires_at: s.expiresAt,
+      })
+      .execute();
+  }
+
+  async takeOAuthState(stateHash: string, now: number): Promise<OAuthStateRecord | undefined> {
+    const row = await this.#db
+      .deleteFrom('oauth_states')
+      .where('state_hash', '=', stateHash)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row || row.expires_at < now) return undefined;
+    return {
+      stateHash: row.state_hash,
+      verifier: row.verifier,
+      browserHash: row.browser_hash,
+      expiresAt: row.expires_at,
+    };
+  }
+
+  async listEvents(f: EventFilter): Promise<StoredEvent[]> {
+    let q = this.#db.selectFrom('stored_events').selectAll();
+    if (f.funnel !== undefined) q = q.where('funnel', '=', f.funnel);
+    if (f.status !== undefined) q = q.where('status', '=', f.status);
+    if (f.from !== undefined) q = q.where('start_time', '>=', f.from);
+    if (f.to !== undefined) q = q.where('start_time', '<=', f.to);
+    return (await q.orderBy('start_time').orderBy('video_id').execute()).map(eventFromRow);
+  }
+
+  async getEvent(videoId: string): Promise<StoredEvent | undefined> {
+    const row = await this.#db
+      .selectFrom('stored_events')
+      .selectAll()
+      .where('video_id', '=', videoId)
+      .executeTakeFirst();
+    return row ? eventFromRow(row) : undefined;
+  }
+
+  async insertEvent(e: StoredEvent): Promise<void> {
+    await this.#db.insertInto('stored_events').values(eventToRow(e)).execute();
+  }
+
+  async updateEvent(videoId: string, patch: Partial<StoredEvent>): Promise<StoredEvent | undefined> {
+    const current = await this.getEvent(videoId);
+    if (!current) return undefined;
+    const next = { ...current, ...patch, videoId };
+    await this.#db
+      .updateTable('stored_events')
+      .set(eventToRow(next))
+      .where('video_id', '=', videoId)
+      .execute();
+    return next;
+  }
+
+  async deleteEvent(videoId: string): Promise<boolean> {
+    const r = await this.#db.deleteFrom('stored_events').where('video_id', '=', videoId).executeTakeFirst();
+    await this.#db.deleteFrom('registrations').where('video_id', '=', videoId).execute();
+    return Number(r.numDeletedRows) > 0;
+  }
+
+  async addRegistration(r: Registration): Promise<Registration> {
+    await this.#db
+      .insertInto('registrations')
+      .values({
+        id: r.id,
+        video_id: r.videoId,
+        email: r.email,
+        first_name: r.firstName,
+        last_name: r.lastName,
+        registrant_id: r.registrantId,
+        join_url: r.joinUrl,
+        created_at: r.createdAt,
+      })
+      .onConflict((oc) => oc.columns(['video_id', 'email']).doNothing())
+      .execute();
+    const row = await this.#db
+      .selectFrom('registrations')
+      .selectAll()
+      .where('video_id', '=', r.videoId)
+      .where('email', '=', r.email)
+      .executeTakeFirstOrThrow();
+    return regFromRow(row);
+  }
+
+  async listRegistrations(videoId: string): Promise<Registration[]> {
+    return (
+      await this.#db
+        .selectFrom('registrations')
+        .selectAll()
+        .where('video_id', '=', videoId)
+        .orderBy('created_at')
+        .execute()
+    ).map(regFromRow);
+  }
+
+  async countRegistrations(): Promise<number> {
+    const r = await this.#db
+      .selectFrom('registrations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  async recordWebhook(id: string, event: string, receivedAt: string): Promise<boolean> {
+    const seq = Date.now();
+    const r = await this.#db
+      .insertInto('webhook_receipts')
+      .values({ id, event, received_at: receivedAt, seq })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async lastWebhook(): Promise<{ event: string; receivedAt: string } | undefined> {
+    const row = await this.#db
+      .selectFrom('webhook_receipts')
+      .select(['event', 'received_at'])
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? { event: row.event, receivedAt: row.received_at } : undefined;
+  }
+}

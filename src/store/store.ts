@@ -1,0 +1,110 @@
+/**
+ * The Store port: everything the gateway keeps, behind one interface with a SQLite adapter
+ * (embedded default) and room for PostgreSQL (scale-out). Domain types live here; row types and
+ * the mappers between them live with each adapter. Secrets arrive here already sealed.
+ */
+
+export type LinkStatus = 'linked' | 'needs_relink';
+
+export interface LinkRecord {
+  mode: 'user' | 's2s';
+  status: LinkStatus;
+  accountId: string;
+  userId: string;
+  email: string;
+  name: string;
+  type: number;
+  pmi: number;
+  scopes: string[];
+  webinarLicense: boolean;
+  /** Sealed (vault.ts) — never plaintext. */
+  accessToken: string;
+  refreshToken: string | null;
+  accessExpiresAt: number;
+  linkedAt: string;
+  updatedAt: string;
+  /** Bumped by every token write; lets a refresher see that someone else refreshed first. */
+  tokenVersion: number;
+}
+
+export interface OAuthStateRecord {
+  stateHash: string;
+  /** Sealed PKCE verifier. */
+  verifier: string;
+  browserHash: string;
+  expiresAt: number;
+}
+
+export interface StoredEvent {
+  videoId: string;
+  topic: string;
+  kind: 'meeting';
+  startTime: string;
+  timezone: string | null;
+  duration: number;
+  agenda: string | null;
+  funnel: string | null;
+  status: 'scheduled' | 'started' | 'ended' | 'cancelled';
+  registration: boolean;
+  joinUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Registration {
+  id: string;
+  videoId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  registrantId: string;
+  joinUrl: string | null;
+  createdAt: string;
+}
+
+export interface EventFilter {
+  funnel?: string;
+  status?: StoredEvent['status'];
+  from?: string;
+  to?: string;
+}
+
+export interface Store {
+  readonly kind: 'sqlite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** For readiness probes. */
+  ping(): Promise<void>;
+
+  getLink(): Promise<LinkRecord | undefined>;
+  saveLink(link: LinkRecord): Promise<void>;
+  deleteLink(): Promise<void>;
+  /**
+   * Runs `fn` holding the link's refresh lock (across processes), with the link as it is once
+   * the lock is held. Whatever `fn` returns as `next` is written before the lock is released.
+   */
+  withLinkLock<T>(
+    fn: (link: LinkRecord | undefined) => Promise<{ next?: LinkRecord; result: T }>,
+  ): Promise<T>;
+  /** Every sealed value with a way to rewrite it (key rotation). */
+  sealedValues(): Promise<{ table: string; id: string; column: string; value: string }[]>;
+  rewriteSealed(table: string, id: string, column: string, value: string): Promise<void>;
+
+  putOAuthState(s: OAuthStateRecord): Promise<void>;
+  /** Returns and deletes the state (single use); undefined when absent or expired. */
+  takeOAuthState(stateHash: string, now: number): Promise<OAuthStateRecord | undefined>;
+
+  listEvents(filter: EventFilter): Promise<StoredEvent[]>;
+  getEvent(videoId: string): Promise<StoredEvent | undefined>;
+  insertEvent(e: StoredEvent): Promise<void>;
+  updateEvent(videoId: string, patch: Partial<StoredEvent>): Promise<StoredEvent | undefined>;
+  deleteEvent(videoId: string): Promise<boolean>;
+
+  addRegistration(r: Registration): Promise<Registration>;
+  listRegistrations(videoId: string): Promise<Registration[]>;
+  countRegistrations(): Promise<number>;
+
+  /** Records a webhook receipt; false when it was seen before (dedupe). */
+  recordWebhook(id: string, event: string, receivedAt: string): Promise<boolean>;
+  lastWebhook(): Promise<{ event: string; receivedAt: string } | undefined>;
+}

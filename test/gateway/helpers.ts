@@ -1,0 +1,146 @@
+/**
+ * A gateway wired to a real emulator over loopback, with its own SQLite file and data dir.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { BrandService } from '../../src/brand/brand-service.js';
+import { parseConfig, type Config } from '../../src/config.js';
+import { createGateway, type Gateway } from '../../src/gateway/gateway.js';
+import { autolinkOverHttp } from '../../src/gateway/oauth/autolink.js';
+import { loadSecrets } from '../../src/gateway/secrets.js';
+import { createLogger } from '../../src/log.js';
+import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import { REPO } from '../helpers/build-test-app.js';
+import { freePort } from '../helpers/spawn-service.js';
+import { REDIRECT, startTestSandbox, type TestSandbox } from '../sandbox/helpers/sandbox.js';
+import type { SandboxOptions } from '../../src/sandbox/options.js';
+
+export const API_KEY = 'test-api-key-0123456789abcdef';
+
+export interface GatewayEnv {
+  emu: TestSandbox;
+  base: string;
+  dataDir: string;
+  config: Config;
+  app: FastifyInstance;
+  gateway: Gateway;
+  store: SqliteStore;
+  logs: () => string[];
+  api(
+    method: string,
+    path: string,
+    opts?: { body?: unknown; key?: string | null; headers?: Record<string, string> },
+  ): Promise<{ status: number; headers: Headers; json: any; text: string }>;
+  link(): Promise<void>;
+  /** A second gateway instance on the same data dir (another process, as far as the store knows). */
+  twin(): Promise<GatewayEnv>;
+  close(): Promise<void>;
+}
+
+let brand: BrandService | undefined;
+async function sharedBrand(logger: ReturnType<typeof createLogger>): Promise<BrandService> {
+  brand ??= await BrandService.start({
+    dir: path.join(REPO, 'brand'),
+    baseUrl: 'http://gw.test',
+    cacheDir: path.join(REPO, 'data', 'test-cache'),
+    logger,
+  });
+  return brand;
+}
+
+export async function startGateway(
+  opts: {
+    emulator?: Partial<SandboxOptions>;
+    env?: Record<string, string>;
+    emu?: TestSandbox;
+    dataDir?: string;
+  } = {},
+): Promise<GatewayEnv> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const emu =
+    opts.emu ??
+    (await startTestSandbox({
+      redirectUris: [REDIRECT, `${base}/api/video/oauth/callback`],
+      ...opts.emulator,
+    }));
+  if (opts.emu) emu.options.redirectUris.push(`${base}/api/video/oauth/callback`);
+  const dataDir = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'fleetgate-gw-')));
+  const config = parseConfig({
+    PORT: String(port),
+    PUBLIC_URL: base,
+    FLEETGATE_DATA_DIR: dataDir,
+    FLEETGATE_API_KEY: API_KEY,
+    VIDEO_CLIENT_ID: 'sandbox-client',
+    VIDEO_CLIENT_SECRET: 'sandbox-secret',
+    VIDEO_API_BASE: `${emu.base}/v2`,
+    VIDEO_OAUTH_BASE: emu.base,
+    VIDEO_WEBHOOK_SECRET: 'sandbox-webhook-secret',
+    LOG_LEVEL: 'info',
+    ...opts.env,
+  });
+  const lines: string[] = [];
+  const sink = new PassThrough();
+  sink.on('data', (c: Buffer) => lines.push(...c.toString().split('\n').filter(Boolean)));
+  const logger = createLogger('info', sink);
+  const secrets = loadSecrets({ dataDir, apiKey: config.apiKey, encryptionKey: config.encryptionKey });
+  const store = new SqliteStore(path.join(dataDir, 'fleetgate.db'));
+  await store.migrate();
+  const b = await sharedBrand(createLogger('silent'));
+  const gateway = createGateway({
+    config,
+    store,
+    keys: secrets.keys,
+    logger,
+    brandName: () => b.current.source.info.name,
+    sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 20))),
+  });
+  const app = buildApp({ config, logger, brand: b, gateway: { gateway, secrets } });
+  await app.listen({ port, host: '127.0.0.1' });
+  const env: GatewayEnv = {
+    emu,
+    base,
+    dataDir,
+    config,
+    app,
+    gateway,
+    store,
+    logs: () => lines,
+    async api(method, p, o = {}) {
+      const headers: Record<string, string> = { accept: 'application/json', ...o.headers };
+      if (o.key !== null) headers['authorization'] = `Bearer ${o.key ?? API_KEY}`;
+      if (o.body !== undefined) headers['content-type'] = 'application/json';
+      const res = await fetch(`${base}${p}`, {
+        method,
+        headers,
+        body: o.body === undefined ? null : JSON.stringify(o.body),
+        redirect: 'manual',
+      });
+      const text = await res.text();
+      let json: unknown;
+      try {
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        json = undefined;
+      }
+      return { status: res.status, headers: res.headers, json, text };
+    },
+    async link() {
+      await autolinkOverHttp({ selfBase: base, apiKey: API_KEY });
+    },
+    twin: () => startGateway({ emu, dataDir, ...(opts.env ? { env: opts.env } : {}) }),
+    async close() {
+      await app.close();
+      await store.close();
+      if (!opts.emu) {
+        await emu.close();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
+  return env;
+}
