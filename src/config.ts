@@ -64,6 +64,15 @@ const envSchema = z.object({
   SANDBOX_RATE_LIMITS: flag.default(true),
   SANDBOX_AUTO_APPROVE: flag.default(true),
   FLEETGATE_REFRESH_MARGIN: z.coerce.number().int().min(0).max(86_400).default(120),
+  FLEETGATE_RATE_BUDGETS: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^(light|medium|heavy|resource_intensive)=\d+(,(light|medium|heavy|resource_intensive)=\d+)*$/i,
+        'FLEETGATE_RATE_BUDGETS looks like light=30,medium=20,heavy=10,resource_intensive=10',
+      )
+      .optional(),
+  ),
   FLEETGATE_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   MCP_ALLOWED_ORIGINS: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -105,7 +114,12 @@ export interface Config {
     rateLimits: boolean;
     autoApprove: boolean;
   };
-  gateway: { refreshMarginSeconds: number; upstreamTimeoutMs: number };
+  gateway: {
+    refreshMarginSeconds: number;
+    upstreamTimeoutMs: number;
+    /** Calls per second (per minute for resource_intensive) the gateway allows itself, by label. */
+    budgets: Partial<Record<'LIGHT' | 'MEDIUM' | 'HEAVY' | 'RESOURCE_INTENSIVE', number>>;
+  };
   /** Origins allowed to call /mcp from a browser; requests without Origin always pass. */
   mcpAllowedOrigins: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -170,6 +184,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     gateway: {
       refreshMarginSeconds: e.FLEETGATE_REFRESH_MARGIN,
       upstreamTimeoutMs: e.FLEETGATE_UPSTREAM_TIMEOUT_MS,
+      budgets: Object.fromEntries(
+        (e.FLEETGATE_RATE_BUDGETS ?? '')
+          .split(',')
+          .filter(Boolean)
+          .map((pair) => {
+            const [k, v] = pair.split('=');
+            return [(k ?? '').toUpperCase(), Number(v)];
+          }),
+      ),
     },
     mcpAllowedOrigins: e.MCP_ALLOWED_ORIGINS
       ? e.MCP_ALLOWED_ORIGINS.split(',')

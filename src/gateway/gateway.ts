@@ -59,7 +59,14 @@ export function createGateway(d: GatewayDeps): Gateway {
     logger: d.logger,
     accountId: v.accountId,
   });
-  const budgets = new Budgets(PRO_BUDGETS, now);
+  const limits = { ...PRO_BUDGETS };
+  for (const [label, limit] of Object.entries(d.config.gateway.budgets) as [
+    keyof typeof PRO_BUDGETS,
+    number,
+  ][]) {
+    limits[label] = { ...limits[label], limit };
+  }
+  const budgets = new Budgets(limits, now);
   const platform = new PlatformClient({
     apiBase: v.apiBase,
     fetch: f,

@@ -94,7 +94,8 @@ export class StatusService {
     this.#probes = undefined;
   }
 
-  async #probe(): Promise<Probes> {
+  /** `uid`: `me` for a user link; the linked user's id in server-to-server mode, which has no `me`. */
+  async #probe(uid: string): Promise<Probes> {
     const p = this.d.platform;
     const t = this.d.probeTimeoutMs;
     const ok = (promise: Promise<unknown>) =>
@@ -107,7 +108,7 @@ export class StatusService {
       p
         .call<{ meetings?: { id: number; topic: string; start_time: string; join_url?: string }[] }>({
           method: 'GET',
-          path: '/users/me/upcoming_meetings',
+          path: `/users/${uid}/upcoming_meetings`,
           label: 'MEDIUM',
           group: 'meetings',
           timeoutMs: t,
@@ -135,7 +136,7 @@ export class StatusService {
           }[];
         }>({
           method: 'GET',
-          path: '/users/me/recordings',
+          path: `/users/${uid}/recordings`,
           query: { from: day(now - 29 * 86_400_000), to: day(now), page_size: 30 },
           label: 'MEDIUM',
           group: 'recordings',
@@ -154,7 +155,7 @@ export class StatusService {
       ok(
         p.call({
           method: 'GET',
-          path: '/chat/users/me/contacts',
+          path: `/chat/users/${uid}/contacts`,
           query: { page_size: 1 },
           label: 'MEDIUM',
           group: 'contacts',
@@ -164,7 +165,7 @@ export class StatusService {
       ok(
         p.call({
           method: 'GET',
-          path: '/phone/users/me/call_history',
+          path: `/phone/users/${uid}/call_history`,
           query: { page_size: 1 },
           label: 'LIGHT',
           group: 'phone',
@@ -184,7 +185,7 @@ export class StatusService {
       p
         .call<{ feature?: { webinar?: boolean } }>({
           method: 'GET',
-          path: '/users/me/settings',
+          path: `/users/${uid}/settings`,
           label: 'MEDIUM',
           group: 'meetings',
           timeoutMs: t,
@@ -195,9 +196,9 @@ export class StatusService {
     return { at: this.d.now(), upcoming, recordings, contactsOk, phoneOk, clipsOk, webinarLicense: settings };
   }
 
-  async #probesFresh(force: boolean): Promise<Probes> {
+  async #probesFresh(force: boolean, uid: string): Promise<Probes> {
     if (!force && this.#probes && this.d.now() - this.#probes.at < this.d.cacheMs) return this.#probes;
-    this.#running ??= this.#probe().finally(() => {
+    this.#running ??= this.#probe(uid).finally(() => {
       this.#running = undefined;
     });
     this.#probes = await this.#running;
@@ -247,7 +248,7 @@ export class StatusService {
     }
     let probes: Probes;
     try {
-      probes = await this.#probesFresh(opts.fresh === true);
+      probes = await this.#probesFresh(opts.fresh === true, link.mode === 's2s' ? link.userId : 'me');
     } catch (err) {
       if (err instanceof AppError && (err.code === 'needs_relink' || err.code === 'not_linked'))
         return this.report({ fresh: false });

@@ -109,6 +109,19 @@ describe('linking', () => {
     expect((await e.api('POST', '/api/video/oauth/disconnect')).json.error.code).toBe('not_linked');
   });
 
+  it('never writes a token, the client secret or the API key to the log', async () => {
+    const e = await start();
+    await e.link();
+    await e.emu.api('POST', '/_sandbox/tokens/expire');
+    await e.api('GET', '/api/video/status?fresh=1');
+    await e.api('GET', '/api/video/status', { key: 'wrong' });
+    const stats = (await e.emu.api('GET', '/_sandbox/stats')).json;
+    const log = e.logs().join('\n');
+    expect(log.length).toBeGreaterThan(0);
+    for (const secret of [stats.lastAccessToken, stats.lastRefreshToken, API_KEY, 'sandbox-secret'])
+      expect(log).not.toContain(secret);
+  });
+
   it('guards every private path with the API key', async () => {
     const e = await start();
     for (const [method, p] of [

@@ -139,3 +139,35 @@ describe('key rotation', () => {
     expect((await me(e)).status).toBe(200);
   });
 });
+
+describe('server-to-server mode', () => {
+  it('links with account credentials, reports status, and gets new tokens without a refresh token', async () => {
+    const probe = await start();
+    const me = await probe.emu.api('GET', '/v2/users/me', {
+      token: (await probe.emu.userToken()).access_token,
+    });
+    const e = await start({
+      env: { VIDEO_ACCOUNT_ID: me.json.account_id, FLEETGATE_RATE_BUDGETS: 'light=100,medium=50' },
+    });
+    expect(e.gateway.budgets.headroom().LIGHT.limit).toBe(100);
+    const link = await e.gateway.link.linkServerToServer();
+    expect(link).toMatchObject({ mode: 's2s', refreshToken: null, accountId: me.json.account_id });
+    const status = (await e.api('GET', '/api/video/status?fresh=1')).json;
+    expect(status.ok).toBe(true);
+    expect(status.phoneOk).toBe(true);
+    expect((await e.api('GET', '/api/video/oauth/start')).json.error.code).toBe('not_applicable');
+    const before = (await grants(e)).tokenGrants.account_credentials;
+    await e.emu.api('POST', '/_sandbox/tokens/expire');
+    expect(
+      (
+        await e.gateway.platform.call({
+          method: 'GET',
+          path: `/users/${link.userId}`,
+          label: 'LIGHT',
+          group: 'meetings',
+        })
+      ).status,
+    ).toBe(200);
+    expect((await grants(e)).tokenGrants.account_credentials - before).toBe(1);
+  });
+});

@@ -160,7 +160,7 @@ export class LinkService {
       {
         mode,
         status: 'linked',
-        accountId: user.account_id,
+        accountId: mode === 's2s' ? (this.o.accountId ?? user.account_id) : user.account_id,
         userId: user.id,
         email: user.email,
         name: user.display_name ?? [user.first_name, user.last_name].filter(Boolean).join(' '),
