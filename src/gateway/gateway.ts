@@ -12,6 +12,8 @@ import { TokenManager } from './oauth/token-manager.js';
 import type { KeySource } from './oauth/vault.js';
 import { Budgets, PRO_BUDGETS } from './platform/budget.js';
 import { PlatformClient } from './platform/platform-client.js';
+import { AppError } from '../http/errors.js';
+import type { HostedMcp, OpContext } from './capabilities/operation.js';
 import { buildMonitor, type MonitorReport } from './monitor.js';
 import { StatusService } from './status.js';
 
@@ -23,6 +25,8 @@ export interface Gateway {
   budgets: Budgets;
   status: StatusService;
   monitor(): Promise<MonitorReport>;
+  /** What capability operations run with, for the current link. */
+  opContext(): Promise<OpContext>;
   keys: KeySource;
   configured: boolean;
 }
@@ -33,6 +37,9 @@ export interface GatewayDeps {
   keys: KeySource;
   logger: Logger;
   brandName: () => string;
+  /** The live funnel theme keys (valid stored-event funnels). */
+  funnels?: () => readonly string[];
+  hostedMcp?: HostedMcp;
   fetch?: typeof fetch;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -111,6 +118,26 @@ export function createGateway(d: GatewayDeps): Gateway {
     budgets,
     status,
     monitor: () => buildMonitor({ store: d.store, platform, budgets, now }),
+    async opContext() {
+      const link = await d.store.getLink();
+      return {
+        platform,
+        store: d.store,
+        uid: link?.mode === 's2s' ? link.userId : 'me',
+        now,
+        funnels: d.funnels ?? (() => []),
+        hostedMcp: d.hostedMcp ?? {
+          callTool: () =>
+            Promise.reject(
+              new AppError(
+                503,
+                'hosted_mcp_unavailable',
+                "The platform's hosted MCP server is not configured.",
+              ),
+            ),
+        },
+      };
+    },
     keys: d.keys,
     configured,
   };

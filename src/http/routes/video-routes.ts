@@ -6,6 +6,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Gateway } from '../../gateway/gateway.js';
 import { requireApiKey } from '../auth.js';
+import { registerCapabilityRoutes } from './capability-routes.js';
+import { registerCapabilityPaths } from './video/index.js';
 import { AppError } from '../errors.js';
 
 export const LINK_COOKIE = 'fg_link';
@@ -94,4 +96,7 @@ export function registerVideoRoutes(
   app.get('/api/video/monitor', { preHandler: auth }, async (_req, reply) =>
     reply.header('cache-control', 'no-store').send(await gateway.monitor()),
   );
+
+  registerCapabilityRoutes(app, { gateway, auth });
+  registerCapabilityPaths(app, { gateway, auth });
 }

@@ -1,0 +1,92 @@
+/**
+ * One capability operation: its input schema (zod), what kind of call it is, and a function
+ * that does the platform work through the shared client. Transport-neutral: the REST paths,
+ * the generic invoke endpoint and (later) MCP tools all run the same operation.
+ */
+import { z } from 'zod';
+import type { Store } from '../../store/store.js';
+import type { PlatformClient } from '../platform/platform-client.js';
+import type { RateLabel } from '../platform/budget.js';
+
+export interface OpContext {
+  platform: PlatformClient;
+  store: Store;
+  /** `me` for a user link, the linked user's id in server-to-server mode. */
+  uid: string;
+  now: () => number;
+  /** The live funnel theme keys from the brand (valid values of a stored event's funnel). */
+  funnels: () => readonly string[];
+  /** The platform's hosted MCP server, when reachable (AI paths). */
+  hostedMcp: HostedMcp;
+}
+
+export interface HostedMcp {
+  /** Calls a hosted MCP tool; throws AppError('hosted_mcp_unavailable') when it cannot. */
+  callTool(name: string, args: Record<string, unknown>): Promise<{ structured: unknown; text: string }>;
+}
+
+export interface Operation<I extends z.ZodType = z.ZodType, O = unknown> {
+  group: string;
+  name: string;
+  /** One sentence for the API reference and for models. */
+  summary: string;
+  kind: 'read' | 'write' | 'delete';
+  input: I;
+  run(ctx: OpContext, input: z.output<I>): Promise<O>;
+}
+
+export const defineOp = <I extends z.ZodType, O>(op: Operation<I, O>): Operation<I, O> => op;
+
+/** Our list envelope: `{items, nextCursor}`; the cursor is the platform's page token, opaque to callers. */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** `limit` and `cursor` for list inputs; `limit` accepts query-string numbers. */
+export const paging = (max: number, def = 30) => ({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(max)
+    .default(Math.min(def, max))
+    .describe(`page size, 1 to ${max}`),
+  cursor: z.string().min(1).max(1024).optional().describe('nextCursor from the previous page'),
+});
+
+export const pageOf = <T>(items: T[], nextPageToken: unknown): Page<T> => ({
+  items,
+  nextCursor: typeof nextPageToken === 'string' && nextPageToken !== '' ? nextPageToken : null,
+});
+
+/** A yyyy-mm-dd date. */
+export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-22');
+/** An ISO 8601 instant with a zone. */
+export const instant = z
+  .string()
+  .refine(
+    (v) => /T.*(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)),
+    'must be an ISO 8601 time with a zone, like 2026-11-22T15:00:00Z',
+  );
+/** Path-safe identifier as the platform issues them. */
+export const id = (what: string) =>
+  z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[\w.@+=/-]+$/, `${what} has characters the platform never uses`);
+
+export interface PlatformCall {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  label: RateLabel;
+}
+
+/** Encodes a path segment; instance UUIDs with '/' must be double-encoded, as the platform asks. */
+export const seg = (v: string | number) => {
+  const once = encodeURIComponent(String(v));
+  return String(v).includes('/') ? encodeURIComponent(once) : once;
+};

@@ -1,0 +1,64 @@
+/**
+ * contacts: the linked user's contacts (company and external), and a directory search.
+ */
+import { z } from 'zod';
+import { defineOp, pageOf, paging } from '../operation.js';
+
+interface PlatformContact {
+  id?: string;
+  member_id?: string;
+  email?: string;
+  first_name?: string;
+  last_name?: string;
+  display_name?: string;
+  presence_status?: string;
+  phone_number?: string;
+  job_title?: string;
+  dept?: string;
+}
+
+const contact = (c: PlatformContact) => ({
+  id: c.id ?? c.member_id ?? null,
+  email: c.email ?? null,
+  first_name: c.first_name ?? null,
+  last_name: c.last_name ?? null,
+  display_name: c.display_name ?? ([c.first_name, c.last_name].filter(Boolean).join(' ') || null),
+  job_title: c.job_title ?? null,
+  dept: c.dept ?? null,
+  presence_status: c.presence_status ?? null,
+});
+
+export const contactsOps = [
+  defineOp({
+    group: 'contacts',
+    name: 'list_contacts',
+    summary:
+      "Lists the linked user's contacts (type company or external), or searches the company directory when q is given.",
+    kind: 'read',
+    input: z.object({
+      type: z.enum(['company', 'external']).default('company'),
+      q: z.string().trim().min(1).max(100).optional().describe('directory search (name or email)'),
+      ...paging(50, 20),
+    }),
+    async run(ctx, i) {
+      if (i.q) {
+        const r = await ctx.platform.call<{ contacts?: PlatformContact[]; next_page_token?: string }>({
+          method: 'GET',
+          path: '/contacts',
+          query: { search_key: i.q, page_size: Math.min(i.limit, 25), next_page_token: i.cursor },
+          label: 'MEDIUM',
+          group: 'contacts',
+        });
+        return pageOf((r.data.contacts ?? []).map(contact), r.data.next_page_token);
+      }
+      const r = await ctx.platform.call<{ contacts?: PlatformContact[]; next_page_token?: string }>({
+        method: 'GET',
+        path: `/chat/users/me/contacts`,
+        query: { type: i.type, page_size: i.limit, next_page_token: i.cursor },
+        label: 'MEDIUM',
+        group: 'contacts',
+      });
+      return pageOf((r.data.contacts ?? []).map(contact), r.data.next_page_token);
+    },
+  }),
+];

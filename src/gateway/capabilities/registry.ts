@@ -1,0 +1,65 @@
+/**
+ * The capability registry: every (group, name) of the catalog joined with its operation, if the
+ * platform offers one. Invoking validates the input with the operation's schema and runs it; a
+ * capability without a public platform endpoint answers 501 with the reason.
+ */
+import { z } from 'zod';
+import { AppError } from '../../http/errors.js';
+import { CAPABILITIES, type CapabilityDef } from './catalog.js';
+import type { Operation, OpContext } from './operation.js';
+import { OPERATIONS } from './ops/index.js';
+
+export interface RegistryEntry extends CapabilityDef {
+  operation: Operation | undefined;
+}
+
+const byKey = new Map<string, Operation>(OPERATIONS.map((o) => [`${o.group}/${o.name}`, o]));
+
+export const REGISTRY: readonly RegistryEntry[] = CAPABILITIES.map((c) => ({
+  ...c,
+  operation: byKey.get(`${c.group}/${c.name}`),
+}));
+
+export function entry(group: string, name: string): RegistryEntry {
+  const e = REGISTRY.find((r) => r.group === group && r.name === name);
+  if (!e) {
+    throw new AppError(
+      404,
+      'capability_not_found',
+      `There is no capability ${group.slice(0, 40)}/${name.slice(0, 60)}.`,
+      {
+        capabilities: REGISTRY.map((r) => `${r.group}/${r.name}`),
+      },
+    );
+  }
+  return e;
+}
+
+/** Runs one capability with untrusted input. */
+export async function invoke(ctx: OpContext, group: string, name: string, input: unknown): Promise<unknown> {
+  const e = entry(group, name);
+  if (!e.operation) {
+    throw new AppError(
+      501,
+      'no_public_api',
+      e.note ?? `The platform offers no public endpoint for ${group}/${name}.`,
+      { group, name, availability: e.availability },
+    );
+  }
+  return e.operation.run(ctx, parseInput(e.operation.input, input ?? {}));
+}
+
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const r = schema.safeParse(input);
+  if (!r.success) {
+    throw new AppError(400, 'validation_failed', 'The input is not valid.', {
+      issues: r.error.issues.map((i) => ({ path: i.path.join('.') || '(root)', message: i.message })),
+    });
+  }
+  return r.data;
+}
+
+/** JSON Schema of an operation's input, for the capability list, OpenAPI and MCP tools. */
+export function inputJsonSchema(op: Operation): unknown {
+  return z.toJSONSchema(op.input, { io: 'input', unrepresentable: 'any' });
+}

@@ -1,0 +1,10 @@
+/**
+ * Every named /api/video capability path, one file per group.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ViewDeps } from '../capability-routes.js';
+import { registerContactsRoutes } from './contacts-routes.js';
+
+export function registerCapabilityPaths(app: FastifyInstance, deps: ViewDeps): void {
+  registerContactsRoutes(app, deps);
+}
