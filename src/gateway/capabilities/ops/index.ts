@@ -4,4 +4,4 @@
 import type { Operation } from '../operation.js';
 import { contactsOps } from './contacts.js';
 
-export const OPERATIONS: readonly Operation[] = [...contactsOps] as unknown as Operation[];
+export const OPERATIONS: readonly Operation[] = [...contactsOps];
