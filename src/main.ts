@@ -63,6 +63,7 @@ async function main(): Promise<void> {
     keys: secrets.keys,
     logger,
     brandName: () => brand.current.source.info.name,
+    funnels: () => brand.current.themes.keys,
   });
   const app = buildApp({ config, logger, brand, gateway: { gateway, secrets } });
   await app.listen({ port: config.port, host: config.host });

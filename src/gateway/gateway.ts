@@ -16,6 +16,7 @@ import { AppError } from '../http/errors.js';
 import type { HostedMcp, OpContext } from './capabilities/operation.js';
 import { buildMonitor, type MonitorReport } from './monitor.js';
 import { StatusService } from './status.js';
+import { WebhookIntake } from './webhook-intake.js';
 
 export interface Gateway {
   store: Store;
@@ -25,6 +26,7 @@ export interface Gateway {
   budgets: Budgets;
   status: StatusService;
   monitor(): Promise<MonitorReport>;
+  webhooks: WebhookIntake;
   /** What capability operations run with, for the current link. */
   opContext(): Promise<OpContext>;
   keys: KeySource;
@@ -118,6 +120,13 @@ export function createGateway(d: GatewayDeps): Gateway {
     budgets,
     status,
     monitor: () => buildMonitor({ store: d.store, platform, budgets, now }),
+    webhooks: new WebhookIntake({
+      secret: v.webhookSecret,
+      store: d.store,
+      now,
+      logger: d.logger,
+      onRecording: () => status.invalidate(),
+    }),
     async opContext() {
       const link = await d.store.getLink();
       return {

@@ -62,6 +62,14 @@ export interface Registration {
   createdAt: string;
 }
 
+export interface IdempotentRecord {
+  key: string;
+  requestHash: string;
+  status: number;
+  body: string;
+  createdAt: string;
+}
+
 export interface EventFilter {
   funnel?: string;
   status?: StoredEvent['status'];
@@ -103,6 +111,14 @@ export interface Store {
   addRegistration(r: Registration): Promise<Registration>;
   listRegistrations(videoId: string): Promise<Registration[]>;
   countRegistrations(): Promise<number>;
+
+  /** A stored answer for an Idempotency-Key, if any. */
+  getIdempotent(key: string): Promise<IdempotentRecord | undefined>;
+  /** Claims a key (status 0 = in progress); false when it is already claimed. */
+  putIdempotent(r: IdempotentRecord): Promise<boolean>;
+  finishIdempotent(key: string, status: number, body: string): Promise<void>;
+  /** Releases a claim whose request failed, so the caller may retry with the same key. */
+  dropIdempotent(key: string): Promise<void>;
 
   /** Records a webhook receipt; false when it was seen before (dedupe). */
   recordWebhook(id: string, event: string, receivedAt: string): Promise<boolean>;

@@ -97,6 +97,7 @@ export async function startGateway(
     keys: secrets.keys,
     logger,
     brandName: () => b.current.source.info.name,
+    funnels: () => b.current.themes.keys,
     sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 20))),
   });
   const app = buildApp({ config, logger, brand: b, gateway: { gateway, secrets } });

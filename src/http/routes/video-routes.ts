@@ -8,6 +8,7 @@ import type { Gateway } from '../../gateway/gateway.js';
 import { requireApiKey } from '../auth.js';
 import { registerCapabilityRoutes } from './capability-routes.js';
 import { registerCapabilityPaths } from './video/index.js';
+import { registerWebhookRoutes } from './webhook-routes.js';
 import { AppError } from '../errors.js';
 
 export const LINK_COOKIE = 'fg_link';
@@ -99,4 +100,5 @@ export function registerVideoRoutes(
 
   registerCapabilityRoutes(app, { gateway, auth });
   registerCapabilityPaths(app, { gateway, auth });
+  registerWebhookRoutes(app, gateway.webhooks);
 }

@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, sql, type Generated, type Migration } from 'kysely';
 import type {
   EventFilter,
+  IdempotentRecord,
   LinkRecord,
   OAuthStateRecord,
   Registration,
@@ -72,7 +73,15 @@ interface WebhookRow {
   received_at: string;
   seq: Generated<number>;
 }
+interface IdempotencyRow {
+  key: string;
+  request_hash: string;
+  status: number;
+  body: string;
+  created_at: string;
+}
 interface Tables {
+  idempotency_keys: IdempotencyRow;
   link: LinkRow;
   oauth_states: StateRow;
   stored_events: EventRow;
@@ -146,6 +155,19 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn('seq', 'integer', (c) => c.notNull())
         .execute();
     },
+  },
+};
+
+MIGRATIONS['002_idempotency'] = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('idempotency_keys')
+      .addColumn('key', 'text', (c) => c.primaryKey())
+      .addColumn('request_hash', 'text', (c) => c.notNull())
+      .addColumn('status', 'integer', (c) => c.notNull())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
   },
 };
 
@@ -458,6 +480,40 @@ export class SqliteStore implements Store {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     return Number(r.n);
+  }
+
+  async getIdempotent(key: string): Promise<IdempotentRecord | undefined> {
+    const r = await this.#db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return r
+      ? { key: r.key, requestHash: r.request_hash, status: r.status, body: r.body, createdAt: r.created_at }
+      : undefined;
+  }
+
+  async putIdempotent(r: IdempotentRecord): Promise<boolean> {
+    const res = await this.#db
+      .insertInto('idempotency_keys')
+      .values({
+        key: r.key,
+        request_hash: r.requestHash,
+        status: r.status,
+        body: r.body,
+        created_at: r.createdAt,
+      })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .executeTakeFirst();
+    return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async finishIdempotent(key: string, status: number, body: string): Promise<void> {
+    await this.#db.updateTable('idempotency_keys').set({ status, body }).where('key', '=', key).execute();
+  }
+
+  async dropIdempotent(key: string): Promise<void> {
+    await this.#db.deleteFrom('idempotency_keys').where('key', '=', key).execute();
   }
 
   async recordWebhook(id: string, event: string, receivedAt: string): Promise<boolean> {

@@ -3,5 +3,6 @@
  */
 import type { Operation } from '../operation.js';
 import { contactsOps } from './contacts.js';
+import { meetingsOps } from './meetings.js';
 
-export const OPERATIONS: readonly Operation[] = [...contactsOps];
+export const OPERATIONS: readonly Operation[] = [...meetingsOps, ...contactsOps];

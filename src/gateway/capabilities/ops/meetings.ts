@@ -1,0 +1,254 @@
+/**
+ * meetings: create (stored with its funnel), list, get, search, delete, and appointments — a
+ * meeting plus a calendar event with the invitee, as one operation that undoes the meeting if
+ * the calendar step fails.
+ */
+import { z } from 'zod';
+import { AppError } from '../../../http/errors.js';
+import { createEvent, deleteEvent, newEventInput, startTime, timezone } from '../../events-service.js';
+import { defineOp, id, pageOf, paging, seg } from '../operation.js';
+
+interface PlatformMeeting {
+  id: number;
+  uuid?: string;
+  topic: string;
+  type?: number;
+  start_time?: string;
+  duration?: number;
+  timezone?: string;
+  agenda?: string;
+  join_url?: string;
+  status?: string;
+  created_at?: string;
+}
+
+const meeting = (m: PlatformMeeting) => ({
+  video_id: String(m.id),
+  uuid: m.uuid ?? null,
+  topic: m.topic,
+  type: m.type ?? null,
+  start_time: m.start_time ?? null,
+  duration: m.duration ?? null,
+  timezone: m.timezone ?? null,
+  agenda: m.agenda ?? null,
+  join_url: m.join_url ?? null,
+  created_at: m.created_at ?? null,
+});
+
+const videoId = id('video_id').describe('the meeting id (digits) or an instance UUID');
+
+const UTC = /Z$/;
+
+/** End of a meeting as an ISO instant, from a start (UTC, or local in `tz`) and minutes. */
+function window(start: string, tz: string | undefined, minutes: number): { start: string; end: string } {
+  if (UTC.test(start)) {
+    const s = new Date(start);
+    return { start: s.toISOString(), end: new Date(s.getTime() + minutes * 60_000).toISOString() };
+  }
+  // A local time: the calendar takes it with its time zone, so add minutes without converting.
+  const naive = new Date(`${start}Z`);
+  const end = new Date(naive.getTime() + minutes * 60_000).toISOString().slice(0, 19);
+  return { start, end: `${end}` };
+}
+
+export const appointmentInput = z
+  .object({
+    topic: z.string().trim().min(1).max(200),
+    start_time: startTime,
+    duration: z.coerce.number().int().min(5).max(480).default(30).describe('minutes'),
+    timezone: timezone.describe('IANA time zone of the appointment'),
+    invitee: z.object({ name: z.string().trim().min(1).max(128), email: z.string().trim().max(254).email() }),
+    funnel: z.string().max(40).nullable().default(null),
+    notes: z.string().max(4000).optional(),
+  })
+  .describe('a meeting plus a calendar event with the invitee');
+
+export const meetingsOps = [
+  defineOp({
+    group: 'meetings',
+    name: 'create_meeting',
+    summary:
+      'Creates a meeting on the platform and stores it as an event with its funnel; returns the stored event.',
+    kind: 'write',
+    input: newEventInput,
+    run: (ctx, i) => createEvent(ctx, i),
+  }),
+  defineOp({
+    group: 'meetings',
+    name: 'list_meetings',
+    summary: "Lists the linked user's meetings on the platform: scheduled, upcoming, live or previous.",
+    kind: 'read',
+    input: z.object({
+      type: z.enum(['scheduled', 'upcoming', 'live', 'previous']).default('upcoming'),
+      from: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .optional(),
+      to: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .optional(),
+      ...paging(300, 30),
+    }),
+    async run(ctx, i) {
+      const r = await ctx.platform.call<{ meetings?: PlatformMeeting[]; next_page_token?: string }>({
+        method: 'GET',
+        path: `/users/${seg(ctx.uid)}/meetings`,
+        query: {
+          type: i.type === 'previous' ? 'previous_meetings' : i.type,
+          page_size: i.limit,
+          next_page_token: i.cursor,
+          from: i.from,
+          to: i.to,
+        },
+        label: 'MEDIUM',
+        group: 'meetings',
+      });
+      return pageOf((r.data.meetings ?? []).map(meeting), r.data.next_page_token);
+    },
+  }),
+  defineOp({
+    group: 'meetings',
+    name: 'get_meeting',
+    summary:
+      'Gets one meeting from the platform, with its stored funnel and status when the gateway created it.',
+    kind: 'read',
+    input: z.object({ video_id: videoId }),
+    async run(ctx, i) {
+      const r = await ctx.platform.call<PlatformMeeting>({
+        method: 'GET',
+        path: `/meetings/${seg(i.video_id)}`,
+        label: 'LIGHT',
+        group: 'meetings',
+      });
+      const stored = await ctx.store.getEvent(String(r.data.id));
+      return { ...meeting(r.data), stored: stored ? { funnel: stored.funnel, status: stored.status } : null };
+    },
+  }),
+  defineOp({
+    group: 'meetings',
+    name: 'search_meetings',
+    summary:
+      "Searches meetings by words: through the platform's hosted MCP search when available, else by filtering the meeting list (marked in `via`).",
+    kind: 'read',
+    input: z.object({
+      q: z.string().trim().min(1).max(200),
+      limit: z.coerce.number().int().min(1).max(100).default(20),
+    }),
+    async run(ctx, i) {
+      try {
+        const r = await ctx.hostedMcp.callTool('search_meetings', { q: i.q, page_size: i.limit });
+        const s = r.structured as
+          | { meetings?: { id?: unknown; meeting_id?: unknown; topic?: string; start_time?: string }[] }
+          | undefined;
+        const items = (s?.meetings ?? []).map((m) => ({
+          video_id:
+            typeof (m.id ?? m.meeting_id) === 'string' || typeof (m.id ?? m.meeting_id) === 'number'
+              ? String(m.id ?? m.meeting_id)
+              : '',
+          topic: m.topic ?? null,
+          start_time: m.start_time ?? null,
+        }));
+        return { items, via: 'hosted_mcp' as const };
+      } catch (err) {
+        if (!(err instanceof AppError) || err.code !== 'hosted_mcp_unavailable') throw err;
+      }
+      const words = i.q.toLowerCase().split(/\s+/).filter(Boolean);
+      const found: ReturnType<typeof meeting>[] = [];
+      for (const type of ['upcoming', 'previous_meetings'] as const) {
+        const r = await ctx.platform.call<{ meetings?: PlatformMeeting[] }>({
+          method: 'GET',
+          path: `/users/${seg(ctx.uid)}/meetings`,
+          query: { type, page_size: 300 },
+          label: 'MEDIUM',
+          group: 'meetings',
+        });
+        for (const m of r.data.meetings ?? []) {
+          const hay = `${m.topic} ${m.agenda ?? ''}`.toLowerCase();
+          if (words.every((w) => hay.includes(w))) found.push(meeting(m));
+        }
+      }
+      return {
+        items: found.slice(0, i.limit),
+        via: 'meeting_list_filter' as const,
+        note: 'The platform has no REST meeting search; the hosted MCP search was not available, so the meeting list was filtered by topic and agenda.',
+      };
+    },
+  }),
+  defineOp({
+    group: 'meetings',
+    name: 'delete_meeting',
+    summary: 'Deletes a meeting on the platform and its stored event, keeping both sides in step.',
+    kind: 'delete',
+    input: z.object({ video_id: videoId }),
+    async run(ctx, i) {
+      if (await ctx.store.getEvent(i.video_id)) return deleteEvent(ctx, i.video_id);
+      await ctx.platform.call({
+        method: 'DELETE',
+        path: `/meetings/${seg(i.video_id)}`,
+        label: 'LIGHT',
+        group: 'meetings',
+      });
+      return { deleted: true as const, video_id: i.video_id, platform: 'deleted' as const };
+    },
+  }),
+  defineOp({
+    group: 'meetings',
+    name: 'create_appointment',
+    summary:
+      'Books an appointment: a meeting plus a calendar event with the invitee as attendee; if the calendar step fails, the meeting is deleted again and the error says so.',
+    kind: 'write',
+    input: appointmentInput,
+    async run(ctx, i) {
+      const event = await createEvent(ctx, {
+        topic: i.topic,
+        start_time: i.start_time,
+        timezone: i.timezone,
+        duration: i.duration,
+        ...(i.notes ? { agenda: i.notes.slice(0, 2000) } : {}),
+        funnel: i.funnel,
+        registration: false,
+      });
+      const w = window(i.start_time, i.timezone, i.duration);
+      try {
+        const cal = await ctx.platform.call<{ id: string; htmlLink?: string }>({
+          method: 'POST',
+          path: '/calendars/primary/events',
+          query: { sendUpdates: 'all' },
+          body: {
+            summary: i.topic,
+            description: [i.notes, event.join_url ? `Join: ${event.join_url}` : undefined]
+              .filter(Boolean)
+              .join('\n\n'),
+            start: { dateTime: w.start, timeZone: i.timezone },
+            end: { dateTime: w.end, timeZone: i.timezone },
+            attendees: [{ email: i.invitee.email, displayName: i.invitee.name }],
+            location: event.join_url ?? undefined,
+          },
+          label: 'HEAVY',
+          group: 'calendar',
+        });
+        return { appointment: { meeting: event, calendar_event_id: cal.data.id, invitee: i.invitee } };
+      } catch (err) {
+        let compensated = true;
+        try {
+          await deleteEvent(ctx, event.video_id);
+        } catch {
+          compensated = false;
+        }
+        const cause =
+          err instanceof AppError
+            ? { code: err.code, message: err.message }
+            : { code: 'internal_error', message: 'unexpected failure' };
+        throw new AppError(
+          502,
+          'appointment_failed',
+          compensated
+            ? 'The calendar event could not be created, so the meeting was deleted again; nothing was booked.'
+            : 'The calendar event could not be created, and deleting the meeting again also failed; the meeting still exists.',
+          { step: 'calendar_event', compensated, video_id: event.video_id, cause },
+        );
+      }
+    },
+  }),
+];

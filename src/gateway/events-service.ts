@@ -1,0 +1,277 @@
+/**
+ * Stored events: meetings the gateway created, kept in the store with their funnel and status,
+ * and kept in step with the platform. Platform first, store second; if the store write fails
+ * after the platform acted, the platform side is undone, so nothing is ever half-created.
+ */
+import { z } from 'zod';
+import { AppError } from '../http/errors.js';
+import type { Registration, StoredEvent } from '../store/store.js';
+import type { OpContext } from './capabilities/operation.js';
+import { seg } from './capabilities/operation.js';
+
+const UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
+const LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
+
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const startTime = z
+  .string()
+  .refine((v) => (UTC.test(v) || LOCAL.test(v)) && !Number.isNaN(Date.parse(UTC.test(v) ? v : `${v}Z`)), {
+    message:
+      'must be UTC like 2026-12-01T15:00:00.000Z, or a local time like 2026-12-01T09:00:00 with timezone',
+  })
+  .describe('UTC with Z (milliseconds optional), or a local time without zone plus timezone; kept as given');
+
+export const timezone = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, 'must be an IANA time zone like America/Chicago');
+
+/** Input of a new stored event; `funnel` is checked against the brand's live funnel keys. */
+export const newEventInput = z
+  .object({
+    topic: z.string().trim().min(1).max(200),
+    start_time: startTime,
+    timezone: timezone.optional(),
+    duration: z.coerce.number().int().min(1).max(1440).default(60).describe('minutes'),
+    agenda: z.string().max(2000).optional(),
+    funnel: z.string().max(40).nullable().default(null).describe('a live funnel theme key, or null'),
+    registration: z.boolean().default(false).describe('let people register (needed for registrations)'),
+  })
+  .refine((v) => UTC.test(v.start_time) || v.timezone !== undefined, {
+    message: 'a local start_time needs timezone',
+    path: ['timezone'],
+  });
+
+export type NewEvent = z.output<typeof newEventInput>;
+
+export const eventPatchInput = z
+  .object({
+    topic: z.string().trim().min(1).max(200).optional(),
+    start_time: startTime.optional(),
+    timezone: timezone.optional(),
+    duration: z.coerce.number().int().min(1).max(1440).optional(),
+    agenda: z.string().max(2000).optional(),
+    funnel: z.string().max(40).nullable().optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, 'give at least one field to change');
+
+export type EventPatch = z.output<typeof eventPatchInput>;
+
+export interface WireEvent {
+  video_id: string;
+  topic: string;
+  kind: 'meeting';
+  start_time: string;
+  funnel: string | null;
+  status: StoredEvent['status'];
+  timezone: string | null;
+  duration: number;
+  agenda: string | null;
+  registration: boolean;
+  join_url: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const eventToWire = (e: StoredEvent): WireEvent => ({
+  video_id: e.videoId,
+  topic: e.topic,
+  kind: e.kind,
+  start_time: e.startTime,
+  funnel: e.funnel,
+  status: e.status,
+  timezone: e.timezone,
+  duration: e.duration,
+  agenda: e.agenda,
+  registration: e.registration,
+  join_url: e.joinUrl,
+  created_at: e.createdAt,
+  updated_at: e.updatedAt,
+});
+
+export const registrationToWire = (r: Registration) => ({
+  id: r.id,
+  video_id: r.videoId,
+  email: r.email,
+  first_name: r.firstName,
+  last_name: r.lastName,
+  registrant_id: r.registrantId,
+  join_url: r.joinUrl,
+  created_at: r.createdAt,
+});
+
+function checkFunnel(ctx: OpContext, funnel: string | null | undefined): void {
+  if (funnel === null || funnel === undefined) return;
+  const allowed = ctx.funnels();
+  if (!allowed.includes(funnel)) {
+    throw new AppError(
+      400,
+      'validation_failed',
+      `funnel "${funnel.slice(0, 40)}" is not a live funnel theme.`,
+      {
+        issues: [{ path: 'funnel', message: `must be one of ${allowed.join(', ')} or null` }],
+        allowed,
+      },
+    );
+  }
+}
+
+/** What the platform gets for a start time: UTC without milliseconds, or the local form as given. */
+const platformStart = (v: string) => (UTC.test(v) ? v.replace(/\.\d{3}Z$/, 'Z') : v);
+
+export async function createEvent(ctx: OpContext, input: NewEvent): Promise<WireEvent> {
+  checkFunnel(ctx, input.funnel);
+  const created = await ctx.platform.call<{ id: number; join_url?: string }>({
+    method: 'POST',
+    path: `/users/${seg(ctx.uid)}/meetings`,
+    body: {
+      topic: input.topic,
+      type: 2,
+      start_time: platformStart(input.start_time),
+      duration: input.duration,
+      ...(input.timezone ? { timezone: input.timezone } : {}),
+      ...(input.agenda ? { agenda: input.agenda } : {}),
+      settings: { approval_type: input.registration ? 0 : 2, registration_type: 1 },
+    },
+    label: 'LIGHT',
+    group: 'meetings',
+  });
+  const nowIso = new Date(ctx.now()).toISOString();
+  const event: StoredEvent = {
+    videoId: String(created.data.id),
+    topic: input.topic,
+    kind: 'meeting',
+    startTime: input.start_time,
+    timezone: input.timezone ?? null,
+    duration: input.duration,
+    agenda: input.agenda ?? null,
+    funnel: input.funnel,
+    status: 'scheduled',
+    registration: input.registration,
+    joinUrl: created.data.join_url ?? null,
+    createdAt: nowIso,
+    updatedAt: nowIso,
+  };
+  try {
+    await ctx.store.insertEvent(event);
+  } catch (err) {
+    // Never leave a meeting the store does not know about.
+    await ctx.platform
+      .call({ method: 'DELETE', path: `/meetings/${seg(event.videoId)}`, label: 'LIGHT', group: 'meetings' })
+      .catch(() => undefined);
+    throw err;
+  }
+  return eventToWire(event);
+}
+
+export async function getStoredEvent(ctx: OpContext, videoId: string): Promise<StoredEvent> {
+  const e = await ctx.store.getEvent(videoId);
+  if (!e) throw new AppError(404, 'event_not_found', `No stored event ${videoId.slice(0, 40)}.`);
+  return e;
+}
+
+export async function updateEvent(ctx: OpContext, videoId: string, patch: EventPatch): Promise<WireEvent> {
+  const current = await getStoredEvent(ctx, videoId);
+  checkFunnel(ctx, patch.funnel);
+  const nextStart = patch.start_time ?? current.startTime;
+  const nextZone = patch.timezone ?? current.timezone;
+  if (!UTC.test(nextStart) && !nextZone) {
+    throw new AppError(400, 'validation_failed', 'A local start_time needs timezone.', {
+      issues: [{ path: 'timezone', message: 'required for a local start_time' }],
+    });
+  }
+  const platformBody: Record<string, unknown> = {};
+  if (patch.topic !== undefined) platformBody['topic'] = patch.topic;
+  if (patch.start_time !== undefined) platformBody['start_time'] = platformStart(patch.start_time);
+  if (patch.timezone !== undefined) platformBody['timezone'] = patch.timezone;
+  if (patch.duration !== undefined) platformBody['duration'] = patch.duration;
+  if (patch.agenda !== undefined) platformBody['agenda'] = patch.agenda;
+  if (Object.keys(platformBody).length > 0) {
+    await ctx.platform.call({
+      method: 'PATCH',
+      path: `/meetings/${seg(videoId)}`,
+      body: platformBody,
+      label: 'LIGHT',
+      group: 'meetings',
+    });
+  }
+  const next = await ctx.store.updateEvent(videoId, {
+    ...(patch.topic !== undefined ? { topic: patch.topic } : {}),
+    ...(patch.start_time !== undefined ? { startTime: patch.start_time } : {}),
+    ...(patch.timezone !== undefined ? { timezone: patch.timezone } : {}),
+    ...(patch.duration !== undefined ? { duration: patch.duration } : {}),
+    ...(patch.agenda !== undefined ? { agenda: patch.agenda } : {}),
+    ...(patch.funnel !== undefined ? { funnel: patch.funnel } : {}),
+    updatedAt: new Date(ctx.now()).toISOString(),
+  });
+  if (!next) throw new AppError(404, 'event_not_found', `No stored event ${videoId.slice(0, 40)}.`);
+  return eventToWire(next);
+}
+
+export async function deleteEvent(
+  ctx: OpContext,
+  videoId: string,
+): Promise<{ deleted: true; video_id: string; platform: 'deleted' | 'already_gone' }> {
+  await getStoredEvent(ctx, videoId);
+  let platform: 'deleted' | 'already_gone' = 'deleted';
+  try {
+    await ctx.platform.call({
+      method: 'DELETE',
+      path: `/meetings/${seg(videoId)}`,
+      label: 'LIGHT',
+      group: 'meetings',
+    });
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === 'not_found')) throw err;
+    platform = 'already_gone';
+  }
+  await ctx.store.deleteEvent(videoId);
+  return { deleted: true, video_id: videoId, platform };
+}
+
+export const registrationInput = z.object({
+  email: z.string().trim().max(254).email(),
+  first_name: z.string().trim().min(1).max(64),
+  last_name: z.string().trim().max(64).default(''),
+});
+
+export async function register(ctx: OpContext, videoId: string, input: z.output<typeof registrationInput>) {
+  const event = await getStoredEvent(ctx, videoId);
+  if (!event.registration) {
+    throw new AppError(
+      409,
+      'registration_closed',
+      'This event was created without registration; create it with "registration": true.',
+    );
+  }
+  const r = await ctx.platform.call<{ registrant_id: string; join_url?: string }>({
+    method: 'POST',
+    path: `/meetings/${seg(videoId)}/registrants`,
+    body: {
+      email: input.email,
+      first_name: input.first_name,
+      ...(input.last_name ? { last_name: input.last_name } : {}),
+    },
+    label: 'LIGHT',
+    group: 'meetings',
+  });
+  const saved = await ctx.store.addRegistration({
+    id: `${videoId}:${input.email.toLowerCase()}`,
+    videoId,
+    email: input.email.toLowerCase(),
+    firstName: input.first_name,
+    lastName: input.last_name,
+    registrantId: r.data.registrant_id,
+    joinUrl: r.data.join_url ?? null,
+    createdAt: new Date(ctx.now()).toISOString(),
+  });
+  return registrationToWire(saved);
+}

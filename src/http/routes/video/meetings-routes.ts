@@ -1,0 +1,154 @@
+/**
+ * The meetings paths of the seed: stored events (`/api/video/events`, one event, its
+ * registrations) and appointments (with Idempotency-Key). Creation and deletion run the
+ * meetings capability operations, so REST and the registry behave the same.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { invoke, parseInput } from '../../../gateway/capabilities/registry.js';
+import {
+  eventPatchInput,
+  eventToWire,
+  getStoredEvent,
+  register,
+  registrationInput,
+  registrationToWire,
+  updateEvent,
+} from '../../../gateway/events-service.js';
+import { AppError } from '../../errors.js';
+import { restView, type ViewDeps } from '../capability-routes.js';
+
+const listInput = z.object({
+  funnel: z.string().max(40).optional(),
+  status: z.enum(['scheduled', 'started', 'ended', 'cancelled']).optional(),
+  from: z.string().max(40).optional().describe('start_time at or after (same form as stored)'),
+  to: z.string().max(40).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  cursor: z
+    .string()
+    .regex(/^\d{1,6}$/, 'cursor is the nextCursor of the previous page')
+    .optional(),
+});
+
+const videoIdParam = z.object({
+  videoId: z.string().regex(/^\d{1,20}$/, 'videoId is the meeting id (digits)'),
+});
+
+const objectBody = (req: FastifyRequest): Record<string, unknown> => {
+  if (req.body === undefined || req.body === null) return {};
+  if (typeof req.body !== 'object' || Array.isArray(req.body))
+    throw new AppError(400, 'validation_failed', 'The request body must be a JSON object.');
+  return req.body as Record<string, unknown>;
+};
+
+export function registerMeetingsRoutes(app: FastifyInstance, deps: ViewDeps): void {
+  const { gateway, auth } = deps;
+
+  app.get('/api/video/events', { preHandler: auth }, async (req) => {
+    const q = parseInput(listInput, req.query);
+    const all = await gateway.store.listEvents({
+      ...(q.funnel !== undefined ? { funnel: q.funnel } : {}),
+      ...(q.status !== undefined ? { status: q.status } : {}),
+      ...(q.from !== undefined ? { from: q.from } : {}),
+      ...(q.to !== undefined ? { to: q.to } : {}),
+    });
+    const offset = Number(q.cursor ?? 0);
+    const items = all.slice(offset, offset + q.limit).map(eventToWire);
+    return { items, nextCursor: offset + q.limit < all.length ? String(offset + q.limit) : null };
+  });
+  restView(app, deps, {
+    method: 'POST',
+    url: '/api/video/events',
+    group: 'meetings',
+    name: 'create_meeting',
+    status: 201,
+  });
+
+  app.get('/api/video/events/:videoId', { preHandler: auth }, async (req) => {
+    const { videoId } = parseInput(videoIdParam, req.params);
+    const ctx = await gateway.opContext();
+    return eventToWire(await getStoredEvent(ctx, videoId));
+  });
+  app.patch('/api/video/events/:videoId', { preHandler: auth }, async (req) => {
+    const { videoId } = parseInput(videoIdParam, req.params);
+    const patch = parseInput(eventPatchInput, objectBody(req));
+    return updateEvent(await gateway.opContext(), videoId, patch);
+  });
+  app.delete('/api/video/events/:videoId', { preHandler: auth }, async (req) => {
+    const { videoId } = parseInput(videoIdParam, req.params);
+    const ctx = await gateway.opContext();
+    await getStoredEvent(ctx, videoId);
+    return invoke(ctx, 'meetings', 'delete_meeting', { video_id: videoId });
+  });
+  app.get('/api/video/events/:videoId/registrations', { preHandler: auth }, async (req) => {
+    const { videoId } = parseInput(videoIdParam, req.params);
+    const ctx = await gateway.opContext();
+    await getStoredEvent(ctx, videoId);
+    return {
+      items: (await gateway.store.listRegistrations(videoId)).map(registrationToWire),
+      nextCursor: null,
+    };
+  });
+  app.post('/api/video/events/:videoId/registrations', { preHandler: auth }, async (req, reply) => {
+    const { videoId } = parseInput(videoIdParam, req.params);
+    const input = parseInput(registrationInput, objectBody(req));
+    return reply.code(201).send(await register(await gateway.opContext(), videoId, input));
+  });
+
+  app.post('/api/video/appointments', { preHandler: auth }, async (req, reply) => {
+    const body = objectBody(req);
+    const key = req.headers['idempotency-key'];
+    if (key !== undefined && (typeof key !== 'string' || !/^[\w.:-]{1,128}$/.test(key))) {
+      throw new AppError(
+        400,
+        'validation_failed',
+        'Idempotency-Key must be 1 to 128 letters, digits, ".", ":", "_" or "-".',
+      );
+    }
+    const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+    const replay = (status: number, stored: string) =>
+      reply
+        .code(status)
+        .header('idempotent-replayed', 'true')
+        .type('application/json; charset=utf-8')
+        .send(stored);
+    if (key) {
+      // Claim the key before acting, so two concurrent requests cannot both book.
+      const claimed = await gateway.store.putIdempotent({
+        key,
+        requestHash: hash,
+        status: 0,
+        body: '',
+        createdAt: new Date().toISOString(),
+      });
+      if (!claimed) {
+        const seen = await gateway.store.getIdempotent(key);
+        if (seen && seen.requestHash !== hash)
+          throw new AppError(
+            422,
+            'idempotency_key_reused',
+            'This Idempotency-Key was used with a different request body.',
+          );
+        if (seen && seen.status === 0)
+          throw new AppError(
+            409,
+            'idempotency_in_progress',
+            'A request with this Idempotency-Key is still running; retry shortly.',
+            undefined,
+            { 'retry-after': '1' },
+          );
+        if (seen) return replay(seen.status, seen.body);
+      }
+    }
+    let result: unknown;
+    try {
+      result = await invoke(await gateway.opContext(), 'meetings', 'create_appointment', body);
+    } catch (err) {
+      if (key) await gateway.store.dropIdempotent(key);
+      throw err;
+    }
+    if (key) await gateway.store.finishIdempotent(key, 201, JSON.stringify(result));
+    return reply.code(201).send(result);
+  });
+}

@@ -1,0 +1,29 @@
+/**
+ * POST /api/video/webhooks: the platform's deliveries. Authenticated by signature, not API key;
+ * the body is kept as raw bytes because the signature covers exactly those bytes.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { WebhookIntake } from '../../gateway/webhook-intake.js';
+import { AppError, errorBody } from '../errors.js';
+
+export function registerWebhookRoutes(app: FastifyInstance, intake: WebhookIntake): void {
+  void app.register((scope, _opts, done) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, next) =>
+      next(null, body),
+    );
+    scope.setErrorHandler((err: FastifyError, req, reply) => {
+      if (err instanceof AppError) return reply.code(err.status).send(errorBody(err.code, err.message));
+      if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        return reply.code(413).send(errorBody('payload_too_large', 'The delivery is too large.'));
+      req.log.error({ err }, 'webhook intake failed');
+      return reply.code(500).send(errorBody('internal_error', 'Something went wrong on our side.'));
+    });
+    scope.post('/api/video/webhooks', async (req, reply) => {
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const r = await intake.receive(req.headers, raw);
+      return reply.code(r.status).send(r.body);
+    });
+    done();
+  });
+}
