@@ -14,6 +14,8 @@ import { registerBrandRoutes } from './http/routes/brand-routes.js';
 import { registerHealthRoutes } from './http/routes/health-routes.js';
 import { registerMcpRoutes } from './http/routes/mcp-routes.js';
 import { registerVideoRoutes } from './http/routes/video-routes.js';
+import { buildOpenApi, renderDocsPage } from './http/openapi.js';
+import { precompute, sendPrecomputed, type Precomputed } from './http/precomputed.js';
 import { VERSION } from './version.js';
 
 export interface AppDeps {
@@ -65,6 +67,31 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       secureCookies: deps.config.publicUrl.startsWith('https://'),
     });
   }
+
+  // The document is built after every route has described itself, once, on first request.
+  let docs: { json: Precomputed; html: Precomputed } | undefined;
+  const origin = new URL(deps.config.publicUrl).origin;
+  const reference = () => {
+    if (!docs) {
+      const doc = buildOpenApi(deps.config.publicUrl, VERSION);
+      docs = {
+        json: precompute(JSON.stringify(doc, null, 2), {
+          contentType: 'application/json; charset=utf-8',
+          cacheControl: 'public, max-age=300',
+        }),
+        html: precompute(renderDocsPage(doc, deps.config.publicUrl), {
+          contentType: 'text/html; charset=utf-8',
+          cacheControl: 'public, max-age=300',
+          headers: {
+            'content-security-policy': `default-src 'none'; style-src ${origin} 'self' 'unsafe-inline'; img-src ${origin} 'self' data:; font-src ${origin} 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+          },
+        }),
+      };
+    }
+    return docs;
+  };
+  app.get('/openapi.json', (req, reply) => sendPrecomputed(req, reply, reference().json));
+  app.get('/docs', (req, reply) => sendPrecomputed(req, reply, reference().html));
 
   finishRoutes();
   return app;

@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { Gateway } from '../../gateway/gateway.js';
-import { invoke, inputJsonSchema, REGISTRY } from '../../gateway/capabilities/registry.js';
+import { entry, invoke, inputJsonSchema, REGISTRY } from '../../gateway/capabilities/registry.js';
+import { documentRoute } from '../openapi.js';
 import { AppError } from '../errors.js';
 
 type Auth = (req: FastifyRequest) => Promise<void>;
@@ -59,6 +60,16 @@ export interface ViewDef {
 }
 
 export function restView(app: FastifyInstance, deps: ViewDeps, v: ViewDef): void {
+  const op = entry(v.group, v.name).operation;
+  documentRoute({
+    method: String(v.method),
+    url: v.url,
+    summary: op?.summary ?? `${v.group}/${v.name}`,
+    tag: 'capabilities',
+    auth: 'api_key',
+    ...(op ? { input: op.input } : {}),
+    ...(v.status ? { status: v.status } : {}),
+  });
   app.route({
     method: v.method,
     url: v.url,

@@ -17,7 +17,9 @@ import {
   updateEvent,
 } from '../../../gateway/events-service.js';
 import { AppError } from '../../errors.js';
+import { documentRoute } from '../../openapi.js';
 import { restView, type ViewDeps } from '../capability-routes.js';
+import { appointmentInput } from '../../../gateway/capabilities/ops/meetings.js';
 
 const listInput = z.object({
   funnel: z.string().max(40).optional(),
@@ -44,6 +46,45 @@ const objectBody = (req: FastifyRequest): Record<string, unknown> => {
 
 export function registerMeetingsRoutes(app: FastifyInstance, deps: ViewDeps): void {
   const { gateway, auth } = deps;
+  const doc = (method: string, url: string, summary: string, input?: z.ZodType, status?: number) =>
+    documentRoute({
+      method,
+      url,
+      summary,
+      tag: 'capabilities',
+      auth: 'api_key',
+      ...(input ? { input } : {}),
+      ...(status ? { status } : {}),
+    });
+  doc(
+    'GET',
+    '/api/video/events',
+    'Stored events (meetings the gateway created), filtered by funnel, status and start time.',
+    listInput,
+  );
+  doc('GET', '/api/video/events/:videoId', 'One stored event.');
+  doc(
+    'PATCH',
+    '/api/video/events/:videoId',
+    'Changes a stored event on the platform and in the store together (funnel-only changes stay local).',
+    eventPatchInput,
+  );
+  doc('DELETE', '/api/video/events/:videoId', 'Deletes the meeting on the platform and the stored event.');
+  doc('GET', '/api/video/events/:videoId/registrations', 'Registrations recorded for a stored event.');
+  doc(
+    'POST',
+    '/api/video/events/:videoId/registrations',
+    'Registers a person on the platform and records it.',
+    registrationInput,
+    201,
+  );
+  doc(
+    'POST',
+    '/api/video/appointments',
+    'A meeting plus a calendar event with the invitee, as one operation; honours Idempotency-Key.',
+    appointmentInput,
+    201,
+  );
 
   app.get('/api/video/events', { preHandler: auth }, async (req) => {
     const q = parseInput(listInput, req.query);

@@ -1,0 +1,45 @@
+/**
+ * /api/video/events-hub/*: the video_events capabilities as REST paths (list and create events,
+ * one event, its registrations and sessions).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { restView, type ViewDeps } from '../capability-routes.js';
+
+/** The query plus the path's event id under the operation's name for it. */
+const withEventId = (req: FastifyRequest) => ({
+  ...(req.query as Record<string, unknown> | undefined),
+  event_id: (req.params as { eventId?: string }).eventId,
+});
+
+export function registerVideoEventsRoutes(app: FastifyInstance, deps: ViewDeps): void {
+  const group = 'video_events';
+  restView(app, deps, { method: 'GET', url: '/api/video/events-hub', group, name: 'list_events' });
+  restView(app, deps, {
+    method: 'POST',
+    url: '/api/video/events-hub',
+    group,
+    name: 'create_event',
+    status: 201,
+  });
+  restView(app, deps, {
+    method: 'GET',
+    url: '/api/video/events-hub/:eventId',
+    group,
+    name: 'get_event',
+    input: withEventId,
+  });
+  restView(app, deps, {
+    method: 'GET',
+    url: '/api/video/events-hub/:eventId/registrations',
+    group,
+    name: 'registrations',
+    input: withEventId,
+  });
+  restView(app, deps, {
+    method: 'GET',
+    url: '/api/video/events-hub/:eventId/sessions',
+    group,
+    name: 'sessions',
+    input: withEventId,
+  });
+}
