@@ -193,7 +193,7 @@ export function buildOpenApi(baseUrl: string, version: string): Record<string, u
             in: 'query',
             required: required.has(name) && s['default'] === undefined,
             schema: s as never,
-          } as never);
+          });
         }
       } else op['requestBody'] = { required: true, content: { 'application/json': { schema } } };
     }
