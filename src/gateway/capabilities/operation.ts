@@ -18,6 +18,8 @@ export interface OpContext {
   funnels: () => readonly string[];
   /** The platform's hosted MCP server, when reachable (AI paths). */
   hostedMcp: HostedMcp;
+  /** The platform app's id (its OAuth client id), e.g. for the marketplace group. */
+  appId: string;
 }
 
 export interface HostedMcp {

@@ -226,6 +226,59 @@ export class PlatformClient {
     throw lastError ?? new AppError(502, 'upstream_error', 'The platform failed to answer.');
   }
 
+  /**
+   * Downloads a file the platform links to (recording files, transcripts) with the bearer
+   * token. Only URLs on the platform API's own origin are fetched: a link in a response is
+   * never allowed to send our token elsewhere.
+   */
+  async download(
+    url: string,
+    group: string,
+    maxBytes = 5 * 1024 * 1024,
+  ): Promise<{ contentType: string; body: Buffer }> {
+    const target = new URL(url, this.o.apiBase);
+    if (target.origin !== new URL(this.o.apiBase).origin) {
+      throw new AppError(
+        502,
+        'upstream_error',
+        'The platform linked a file on another host; it was not fetched.',
+        { group },
+      );
+    }
+    const token = await this.o.tokens.current();
+    const started = this.o.now();
+    let res: Response;
+    try {
+      res = await this.o.fetch(target, {
+        headers: { authorization: `Bearer ${token.value}` },
+        signal: AbortSignal.timeout(this.o.timeoutMs),
+      });
+    } catch (err) {
+      this.#record(group, false, this.o.now() - started, 'upstream_error');
+      throw new AppError(502, 'upstream_error', 'The platform file could not be fetched.', {
+        group,
+        cause: (err as Error).name,
+      });
+    }
+    if (!res.ok) {
+      this.#record(group, false, this.o.now() - started, 'upstream_error');
+      throw new AppError(
+        res.status === 404 ? 404 : 502,
+        res.status === 404 ? 'not_found' : 'upstream_error',
+        `The platform answered ${res.status} for the file.`,
+        { group, platformStatus: res.status },
+      );
+    }
+    const body = Buffer.from(await res.arrayBuffer());
+    if (body.length > maxBytes)
+      throw new AppError(502, 'upstream_error', 'The platform file is larger than the gateway reads.', {
+        group,
+        bytes: body.length,
+      });
+    this.#record(group, true, this.o.now() - started);
+    return { contentType: res.headers.get('content-type') ?? 'application/octet-stream', body };
+  }
+
   #backoff(attempt: number): number {
     const cap = Math.min(this.o.retryMaxMs, this.o.retryBaseMs * 2 ** (attempt - 1));
     return Math.floor(this.#random() * cap);

@@ -3,12 +3,18 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ViewDeps } from '../capability-routes.js';
+import { registerClipsRoutes } from './clips-routes.js';
 import { registerContactsRoutes } from './contacts-routes.js';
 import { registerMeetingsRoutes } from './meetings-routes.js';
+import { registerPhoneRoutes } from './phone-routes.js';
+import { registerRecordingsRoutes } from './recordings-routes.js';
 import { registerSearchRoutes } from './search-routes.js';
 
 export function registerCapabilityPaths(app: FastifyInstance, deps: ViewDeps): void {
   registerMeetingsRoutes(app, deps);
+  registerRecordingsRoutes(app, deps);
   registerContactsRoutes(app, deps);
+  registerClipsRoutes(app, deps);
+  registerPhoneRoutes(app, deps);
   registerSearchRoutes(app, deps);
 }

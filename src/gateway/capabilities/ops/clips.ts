@@ -1,0 +1,130 @@
+/**
+ * clips: the linked user's Zoom Clips, listed over a date window (the platform answers at most
+ * a month per request) and one by id. Chapters and analytics have no public endpoint.
+ */
+import { z } from 'zod';
+import { AppError } from '../../../http/errors.js';
+import { day, defineOp, id, pageOf, paging, seg } from '../operation.js';
+
+interface PlatformClip {
+  clip_id?: string;
+  title?: string;
+  description?: string;
+  duration?: number;
+  status?: string;
+  file_size?: number;
+  share_link?: string;
+  share_link_settings?: { share_scope?: string; enable_passcode?: boolean; passcode?: string };
+  thumbnail_link?: string;
+  created_date?: string;
+  modified_date?: string;
+}
+
+const GROUP = 'clips';
+const DAY_MS = 86_400_000;
+const DEFAULT_DAYS = 30;
+/** The platform's window is at most 31 days; from 00:00 to 23:59:59 inclusive that is 30 days apart. */
+const MAX_SPAN_DAYS = 30;
+
+const STATUSES = [
+  'RECORD_START',
+  'RECORD_FAILED',
+  'RECORD_END',
+  'RECORD_SUCCESS',
+  'RECORD_DELETE',
+  'SUSPENDED',
+] as const;
+
+const isRealDay = (v: string) => {
+  const t = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
+};
+const date = day.refine(isRealDay, 'must be a real calendar date');
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const addDays = (d: string, n: number) => dayOf(Date.parse(`${d}T00:00:00Z`) + n * DAY_MS);
+const daysBetween = (a: string, b: string) =>
+  (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS;
+
+const invalid = (path: string, message: string) =>
+  new AppError(400, 'validation_failed', 'The input is not valid.', { issues: [{ path, message }] });
+
+const clip = (c: PlatformClip, withPasscode: boolean) => ({
+  clip_id: c.clip_id ?? null,
+  title: c.title ?? null,
+  description: c.description ?? null,
+  duration: c.duration ?? null,
+  status: c.status ?? null,
+  file_size: c.file_size ?? null,
+  share_link: c.share_link ?? null,
+  share_scope: c.share_link_settings?.share_scope ?? null,
+  enable_passcode: c.share_link_settings?.enable_passcode ?? false,
+  ...(withPasscode ? { passcode: c.share_link_settings?.passcode ?? null } : {}),
+  thumbnail_link: c.thumbnail_link ?? null,
+  created_date: c.created_date ?? null,
+  modified_date: c.modified_date ?? null,
+});
+
+export const clipsOps = [
+  defineOp({
+    group: 'clips',
+    name: 'list_clips',
+    summary:
+      "Lists the linked user's clips, newest first, created or modified between from and to (default: the last 30 days; at most 31 days).",
+    kind: 'read',
+    input: z.object({
+      from: date.optional().describe('first day (UTC), yyyy-mm-dd; default 30 days before to'),
+      to: date.optional().describe('last day (UTC), yyyy-mm-dd, inclusive; default today'),
+      date_filter: z
+        .enum(['modified', 'created'])
+        .default('modified')
+        .describe('which date from/to apply to'),
+      status: z.enum(STATUSES).optional().describe('only clips in this state; RECORD_DELETE lists the trash'),
+      q: z.string().trim().min(1).max(100).optional().describe('words in the clip title'),
+      ...paging(300, 30),
+    }),
+    async run(ctx, i) {
+      const today = dayOf(ctx.now());
+      const to = i.to ?? (i.from !== undefined && i.from > today ? i.from : today);
+      const from = i.from ?? addDays(to, -DEFAULT_DAYS);
+      if (from > to) throw invalid('to', 'must not be before from');
+      if (daysBetween(from, to) > MAX_SPAN_DAYS)
+        throw invalid('from', `must be at most ${MAX_SPAN_DAYS} days before to`);
+      const r = await ctx.platform.call<{ data?: PlatformClip[]; next_page_token?: string }>({
+        method: 'GET',
+        path: '/clips',
+        query: {
+          from,
+          // The platform reads a bare date as its midnight; the last second of `to` keeps the day in.
+          to: `${to}T23:59:59Z`,
+          date_filter_type: i.date_filter === 'created' ? 'CREATED_DATE' : 'MODIFIED_DATE',
+          status: i.status,
+          search_key: i.q,
+          page_size: i.limit,
+          next_page_token: i.cursor,
+        },
+        label: 'LIGHT',
+        group: GROUP,
+      });
+      return pageOf(
+        (r.data.data ?? []).map((c) => clip(c, false)),
+        r.data.next_page_token,
+      );
+    },
+  }),
+  defineOp({
+    group: 'clips',
+    name: 'get_clip',
+    summary: 'One clip by id, with its share link settings (and passcode, when one is set).',
+    kind: 'read',
+    input: z.object({ clip_id: id('clip_id') }),
+    async run(ctx, i) {
+      const r = await ctx.platform.call<PlatformClip>({
+        method: 'GET',
+        path: `/clips/${seg(i.clip_id)}`,
+        label: 'LIGHT',
+        group: GROUP,
+      });
+      return clip(r.data, true);
+    },
+  }),
+];

@@ -1,0 +1,299 @@
+/**
+ * phone: the linked user's Zoom Phone call history, voicemails, call recordings, and one AI
+ * call summary. Lists take a from/to window of days (default: the last 7 days, at most a month).
+ */
+import { z } from 'zod';
+import { AppError } from '../../../http/errors.js';
+import { day, defineOp, id, type OpContext, pageOf, paging, seg } from '../operation.js';
+
+interface PlatformCall {
+  id?: string;
+  call_id?: string;
+  direction?: string;
+  connect_type?: string;
+  result?: string;
+  caller_name?: string;
+  caller_did_number?: string;
+  caller_ext_number?: string;
+  callee_name?: string;
+  callee_did_number?: string;
+  callee_ext_number?: string;
+  start_time?: string;
+  answer_time?: string;
+  end_time?: string;
+  talk_time?: number;
+  hold_time?: number;
+  wait_time?: number;
+  recording_id?: string;
+  voicemail_id?: string;
+  ai_call_summary_id?: string;
+}
+
+interface PlatformVoicemail {
+  id?: string;
+  call_history_id?: string;
+  caller_name?: string;
+  caller_number?: string;
+  callee_name?: string;
+  callee_number?: string;
+  date_time?: string;
+  duration?: number;
+  status?: string;
+  download_url?: string;
+}
+
+interface PlatformPhoneRecording {
+  id?: string;
+  call_history_id?: string;
+  direction?: string;
+  caller_name?: string;
+  caller_number?: string;
+  callee_name?: string;
+  callee_number?: string;
+  date_time?: string;
+  duration?: number;
+  download_url?: string;
+  transcript_download_url?: string;
+}
+
+interface PlatformAiCallSummary {
+  ai_call_summary_id?: string;
+  call_id?: string;
+  call_summary?: string;
+  next_steps?: string;
+  detailed_summary?: string;
+  transcript_language?: string;
+  call_summary_rate?: string;
+  created_time?: string;
+  modified_time?: string;
+  edited?: boolean;
+}
+
+const GROUP = 'phone';
+const DAY_MS = 86_400_000;
+const DEFAULT_DAYS = 7;
+/** The Phone lists answer one month's worth of data per request. */
+const MAX_SPAN_DAYS = 31;
+
+/** Call results the platform's call history can be filtered by. */
+const CALL_RESULTS = [
+  'answered',
+  'accepted',
+  'picked_up',
+  'connected',
+  'succeeded',
+  'voicemail',
+  'hang_up',
+  'canceled',
+  'call_failed',
+  'unconnected',
+  'rejected',
+  'busy',
+  'ring_timeout',
+  'overflowed',
+  'no_answer',
+  'invalid_key',
+  'invalid_operation',
+  'abandoned',
+  'system_blocked',
+  'service_unavailable',
+] as const;
+
+const isRealDay = (v: string) => {
+  const t = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
+};
+const date = day.refine(isRealDay, 'must be a real calendar date');
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const addDays = (d: string, n: number) => dayOf(Date.parse(`${d}T00:00:00Z`) + n * DAY_MS);
+const daysBetween = (a: string, b: string) =>
+  (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS;
+
+const invalid = (path: string, message: string) =>
+  new AppError(400, 'validation_failed', 'The input is not valid.', { issues: [{ path, message }] });
+
+const window = {
+  from: date.optional().describe('first day (UTC), yyyy-mm-dd; default 7 days before to'),
+  to: date.optional().describe('last day (UTC), yyyy-mm-dd, inclusive; default today'),
+};
+
+/** The from/to days to send: defaults filled in, order and the one-month span checked. */
+function rangeOf(ctx: OpContext, i: { from?: string | undefined; to?: string | undefined }) {
+  const today = dayOf(ctx.now());
+  const to = i.to ?? (i.from !== undefined && i.from > today ? i.from : today);
+  const from = i.from ?? addDays(to, -DEFAULT_DAYS);
+  if (from > to) throw invalid('to', 'must not be before from');
+  if (daysBetween(from, to) > MAX_SPAN_DAYS)
+    throw invalid('from', `must be at most ${MAX_SPAN_DAYS} days before to`);
+  return { from, to };
+}
+
+const callLog = (c: PlatformCall) => ({
+  id: c.id ?? null,
+  call_id: c.call_id ?? null,
+  direction: c.direction ?? null,
+  connect_type: c.connect_type ?? null,
+  result: c.result ?? null,
+  caller_name: c.caller_name ?? null,
+  caller_number: c.caller_did_number ?? c.caller_ext_number ?? null,
+  caller_ext_number: c.caller_ext_number ?? null,
+  callee_name: c.callee_name ?? null,
+  callee_number: c.callee_did_number ?? c.callee_ext_number ?? null,
+  callee_ext_number: c.callee_ext_number ?? null,
+  start_time: c.start_time ?? null,
+  answer_time: c.answer_time ?? null,
+  end_time: c.end_time ?? null,
+  talk_time: c.talk_time ?? null,
+  hold_time: c.hold_time ?? null,
+  wait_time: c.wait_time ?? null,
+  recording_id: c.recording_id ?? null,
+  voicemail_id: c.voicemail_id ?? null,
+  ai_call_summary_id: c.ai_call_summary_id ?? null,
+});
+
+const voicemail = (v: PlatformVoicemail) => ({
+  id: v.id ?? null,
+  call_history_id: v.call_history_id ?? null,
+  caller_name: v.caller_name ?? null,
+  caller_number: v.caller_number ?? null,
+  callee_name: v.callee_name ?? null,
+  callee_number: v.callee_number ?? null,
+  date_time: v.date_time ?? null,
+  duration: v.duration ?? null,
+  status: v.status ?? null,
+  download_url: v.download_url ?? null,
+});
+
+const phoneRecording = (r: PlatformPhoneRecording) => ({
+  id: r.id ?? null,
+  call_history_id: r.call_history_id ?? null,
+  direction: r.direction ?? null,
+  caller_name: r.caller_name ?? null,
+  caller_number: r.caller_number ?? null,
+  callee_name: r.callee_name ?? null,
+  callee_number: r.callee_number ?? null,
+  date_time: r.date_time ?? null,
+  duration: r.duration ?? null,
+  download_url: r.download_url ?? null,
+  transcript_download_url: r.transcript_download_url ?? null,
+});
+
+export const phoneOps = [
+  defineOp({
+    group: 'phone',
+    name: 'call_logs',
+    summary:
+      "Lists the linked user's phone calls (call history), newest first, that started between from and to (default: the last 7 days).",
+    kind: 'read',
+    input: z.object({
+      ...window,
+      direction: z.enum(['inbound', 'outbound']).optional(),
+      result: z.enum(CALL_RESULTS).optional().describe('only calls with this outcome, e.g. no_answer'),
+      connect_type: z
+        .enum(['internal', 'external'])
+        .optional()
+        .describe('internal: with a colleague; external: an outside number'),
+      keyword: z
+        .string()
+        .trim()
+        .min(1)
+        .max(100)
+        .optional()
+        .describe('a name, number or extension of either party'),
+      ...paging(300, 30),
+    }),
+    async run(ctx, i) {
+      const { from, to } = rangeOf(ctx, i);
+      const r = await ctx.platform.call<{ call_logs?: PlatformCall[]; next_page_token?: string }>({
+        method: 'GET',
+        path: `/phone/users/${seg(ctx.uid)}/call_history`,
+        query: {
+          from,
+          to,
+          directions: i.direction,
+          call_results: i.result,
+          connect_types: i.connect_type,
+          keyword: i.keyword,
+          page_size: i.limit,
+          next_page_token: i.cursor,
+        },
+        label: 'MEDIUM',
+        group: GROUP,
+      });
+      return pageOf((r.data.call_logs ?? []).map(callLog), r.data.next_page_token);
+    },
+  }),
+  defineOp({
+    group: 'phone',
+    name: 'voicemails',
+    summary:
+      "Lists the linked user's voicemails, newest first, left between from and to (default: the last 7 days).",
+    kind: 'read',
+    input: z.object({
+      ...window,
+      status: z.enum(['all', 'read', 'unread']).default('all'),
+      ...paging(300, 30),
+    }),
+    async run(ctx, i) {
+      const { from, to } = rangeOf(ctx, i);
+      const r = await ctx.platform.call<{ voice_mails?: PlatformVoicemail[]; next_page_token?: string }>({
+        method: 'GET',
+        path: `/phone/users/${seg(ctx.uid)}/voice_mails`,
+        query: { from, to, status: i.status, page_size: i.limit, next_page_token: i.cursor },
+        label: 'MEDIUM',
+        group: GROUP,
+      });
+      return pageOf((r.data.voice_mails ?? []).map(voicemail), r.data.next_page_token);
+    },
+  }),
+  defineOp({
+    group: 'phone',
+    name: 'call_recordings',
+    summary:
+      "Lists the linked user's phone call recordings, newest first, made between from and to (default: the last 7 days).",
+    kind: 'read',
+    input: z.object({ ...window, ...paging(300, 30) }),
+    async run(ctx, i) {
+      const { from, to } = rangeOf(ctx, i);
+      const r = await ctx.platform.call<{ recordings?: PlatformPhoneRecording[]; next_page_token?: string }>({
+        method: 'GET',
+        path: `/phone/users/${seg(ctx.uid)}/recordings`,
+        query: { from, to, page_size: i.limit, next_page_token: i.cursor },
+        label: 'MEDIUM',
+        group: GROUP,
+      });
+      return pageOf((r.data.recordings ?? []).map(phoneRecording), r.data.next_page_token);
+    },
+  }),
+  defineOp({
+    group: 'phone',
+    name: 'ai_call_summary',
+    summary:
+      'The AI summary of one recorded phone call (its ai_call_summary_id is on the call log): summary, next steps and details.',
+    kind: 'read',
+    input: z.object({
+      summary_id: id('summary_id').describe('ai_call_summary_id from a call log'),
+    }),
+    async run(ctx, i) {
+      const r = await ctx.platform.call<PlatformAiCallSummary>({
+        method: 'GET',
+        path: `/phone/user/${seg(ctx.uid)}/ai_call_summary/${seg(i.summary_id)}`,
+        label: 'MEDIUM',
+        group: GROUP,
+      });
+      const s = r.data;
+      return {
+        ai_call_summary_id: s.ai_call_summary_id ?? i.summary_id,
+        call_id: s.call_id ?? null,
+        call_summary: s.call_summary ?? null,
+        next_steps: s.next_steps ?? null,
+        detailed_summary: s.detailed_summary ?? null,
+        transcript_language: s.transcript_language ?? null,
+        call_summary_rate: s.call_summary_rate ?? null,
+        created_time: s.created_time ?? null,
+        modified_time: s.modified_time ?? null,
+        edited: s.edited ?? false,
+      };
+    },
+  }),
+];
