@@ -16,4 +16,4 @@ export const OPERATIONS: readonly Operation[] = [
   ...conversationOps,
   ...clipsOps,
   ...phoneOps,
-] as unknown as Operation[];
+];
