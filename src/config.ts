@@ -51,6 +51,7 @@ const envSchema = z.object({
   VIDEO_WEBHOOK_SECRET: optionalString,
   VIDEO_API_BASE: url('VIDEO_API_BASE').default('https://api.zoom.us/v2'),
   VIDEO_OAUTH_BASE: url('VIDEO_OAUTH_BASE').default('https://zoom.us'),
+  VIDEO_MCP_URL: optionalString.pipe(url('VIDEO_MCP_URL').optional()),
   FLEETGATE_SANDBOX: optionalString.pipe(flag.optional()),
   SANDBOX_PORT: port.optional(),
   FLEETGATE_SANDBOX_AUTOLINK: flag.default(true),
@@ -96,6 +97,8 @@ export interface Config {
     webhookSecret: string | undefined;
     apiBase: string;
     oauthBase: string;
+    /** The platform's hosted MCP server (AI ask and agentic search); undefined: fall back to REST retrieval. */
+    mcpUrl: string | undefined;
   };
   sandbox: {
     enabled: boolean;
@@ -164,6 +167,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       webhookSecret: e.VIDEO_WEBHOOK_SECRET,
       apiBase: e.VIDEO_API_BASE.replace(/\/+$/, ''),
       oauthBase: e.VIDEO_OAUTH_BASE.replace(/\/+$/, ''),
+      mcpUrl: e.VIDEO_MCP_URL,
     },
     sandbox: {
       enabled: e.FLEETGATE_SANDBOX ?? e.VIDEO_CLIENT_ID === undefined,
@@ -219,6 +223,7 @@ export function withSandboxWiring(c: Config): Config {
       accountId: undefined,
       apiBase: `${base}/v2`,
       oauthBase: base,
+      mcpUrl: `${base}/mcp`,
       webhookSecret: c.sandbox.webhookSecret,
     },
   };

@@ -11,8 +11,8 @@ import { OAuthClient } from './oauth/oauth-client.js';
 import { TokenManager } from './oauth/token-manager.js';
 import type { KeySource } from './oauth/vault.js';
 import { Budgets, PRO_BUDGETS } from './platform/budget.js';
+import { HostedMcpClient } from './platform/hosted-mcp-client.js';
 import { PlatformClient } from './platform/platform-client.js';
-import { AppError } from '../http/errors.js';
 import type { HostedMcp, OpContext } from './capabilities/operation.js';
 import { buildMonitor, type MonitorReport } from './monitor.js';
 import { StatusService } from './status.js';
@@ -90,6 +90,8 @@ export function createGateway(d: GatewayDeps): Gateway {
     maxWaitMs: 5000,
     ...(d.sleep ? { sleep: d.sleep } : {}),
   });
+  const hostedMcp =
+    d.hostedMcp ?? new HostedMcpClient({ url: v.mcpUrl, tokens, fetch: f, timeoutMs: 10_000 });
   const status = new StatusService({
     store: d.store,
     platform,
@@ -136,16 +138,7 @@ export function createGateway(d: GatewayDeps): Gateway {
         now,
         funnels: d.funnels ?? (() => []),
         appId: v.clientId ?? '',
-        hostedMcp: d.hostedMcp ?? {
-          callTool: () =>
-            Promise.reject(
-              new AppError(
-                503,
-                'hosted_mcp_unavailable',
-                "The platform's hosted MCP server is not configured.",
-              ),
-            ),
-        },
+        hostedMcp,
       };
     },
     keys: d.keys,

@@ -132,7 +132,7 @@ export async function search(ctx: OpContext, input: z.output<typeof searchInput>
   const unavailable: { source: string; code: string }[] = [];
   sources.forEach((s, i) => {
     const name = names[i] ?? 'unknown';
-    if (s.status === 'fulfilled') groups[name] = top(s.value as Hit[], input.limit);
+    if (s.status === 'fulfilled') groups[name] = top(s.value, input.limit);
     else {
       groups[name] = [];
       const code = (s.reason as { code?: unknown }).code;

@@ -79,6 +79,7 @@ export async function startGateway(
     VIDEO_CLIENT_SECRET: 'sandbox-secret',
     VIDEO_API_BASE: `${emu.base}/v2`,
     VIDEO_OAUTH_BASE: emu.base,
+    VIDEO_MCP_URL: `${emu.base}/mcp`,
     VIDEO_WEBHOOK_SECRET: 'sandbox-webhook-secret',
     LOG_LEVEL: 'info',
     ...opts.env,

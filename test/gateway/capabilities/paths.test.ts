@@ -20,6 +20,11 @@ describe('named paths', () => {
     '/api/video/phone/call-logs',
     '/api/video/phone/voicemails',
     '/api/video/phone/recordings',
+    '/api/video/calendar/events',
+    '/api/video/calendar/calendars',
+    '/api/video/ra/deals',
+    '/api/video/ra/conversations',
+    '/api/video/events-hub',
   ])('GET %s lists items with a cursor envelope', async (p) => {
     const r = await e.api('GET', p);
     expect(r.status, JSON.stringify(r.json)).toBe(200);
@@ -27,6 +32,43 @@ describe('named paths', () => {
     expect('nextCursor' in r.json).toBe(true);
     expect((await e.api('GET', p, { key: null })).status).toBe(401);
     expect((await e.api('GET', `${p}?limit=100000`)).json.error.code).toBe('validation_failed');
+  });
+
+  it('answers AI ask and agentic search with sources and how they were found', async () => {
+    const ask = await e.api('POST', '/api/video/ai/ask', {
+      body: { question: 'What did we decide about freight lanes?' },
+    });
+    expect(ask.status).toBe(200);
+    expect(ask.json).toMatchObject({ answer: expect.any(String), via: 'hosted_mcp' });
+    expect(Array.isArray(ask.json.sources)).toBe(true);
+    const search = await e.api('GET', '/api/video/ai/search?q=freight');
+    expect(search.status).toBe(200);
+    expect(search.json.via).toBe('hosted_mcp');
+    expect((await e.api('GET', '/api/video/ai/search')).status).toBe(400);
+  });
+
+  it.each([
+    ['email', 'profile', {}],
+    ['email', 'list_messages', { limit: 3 }],
+    ['chat', 'read_message', { channel_id: undefined, contact: 'jordan.reyes@meridianfleet.example' }],
+    ['hub', 'read_content', {}],
+    ['marketplace', 'app', {}],
+    ['video_events', 'list_events', {}],
+  ])('invokes %s/%s through the registry', async (group, name, body) => {
+    const r = await e.api('POST', `/api/video/capabilities/${group}/${name}`, { body });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(r.json.result).toBeDefined();
+  });
+
+  it('lists every capability as available except those without a public API', async () => {
+    const items = (await e.api('GET', '/api/video/capabilities')).json.items as {
+      name: string;
+      group: string;
+      available: boolean;
+      availability: string;
+    }[];
+    const unavailable = items.filter((i) => !i.available).map((i) => `${i.group}/${i.name}`);
+    expect(unavailable.sort()).toEqual(['ai/knowledge_graph', 'clips/analytics', 'clips/chapters']);
   });
 
   it('serves one recording, its files and its transcript text', async () => {

@@ -1,0 +1,329 @@
+/**
+ * email: the linked user's mailbox over the platform's Mail API (Gmail-like, camelCase,
+ * `maxResults`/`pageToken`): the profile, message summaries, sending plain-text mail, drafts and
+ * threads. The mailbox is `me` for a user link, the linked user's address in server-to-server
+ * mode. The platform lists only ids, so list_messages and drafts read each listed message's
+ * headers (format=metadata) for their page, which is why their pages are small.
+ */
+import { z } from 'zod';
+import { AppError } from '../../../http/errors.js';
+import { defineOp, pageOf, paging, seg, type OpContext } from '../operation.js';
+
+interface PlatformHeader {
+  name?: string;
+  value?: string;
+}
+
+interface PlatformMessage {
+  id?: string;
+  threadId?: string;
+  labelIds?: string[];
+  snippet?: string;
+  internalDate?: string;
+  payload?: { headers?: PlatformHeader[] };
+}
+
+interface PlatformProfile {
+  emailAddress?: string;
+  groupEmails?: string[];
+  aliases?: { description?: string; aliasEmail?: string }[];
+  createTime?: number;
+  status?: string;
+  mboxSize?: number;
+  messagesTotal?: number;
+  threadsTotal?: number;
+}
+
+interface PlatformThread {
+  id?: string;
+  snippet?: string;
+  threadName?: string;
+}
+
+/** `me`, or in server-to-server mode (no `me`) the linked user's address. */
+async function mailbox(ctx: OpContext): Promise<string> {
+  if (ctx.uid === 'me') return 'me';
+  const link = await ctx.store.getLink();
+  return link?.email || ctx.uid;
+}
+
+const base = async (ctx: OpContext) => `/emails/mailboxes/${seg(await mailbox(ctx))}`;
+
+/** Splits an address header on commas outside quotes and angle brackets. */
+function addresses(v: string | undefined): string[] {
+  if (!v) return [];
+  const out: string[] = [];
+  let cur = '';
+  let quoted = false;
+  let angle = false;
+  for (const ch of v) {
+    if (ch === '"') quoted = !quoted;
+    else if (ch === '<' && !quoted) angle = true;
+    else if (ch === '>' && !quoted) angle = false;
+    if (ch === ',' && !quoted && !angle) {
+      if (cur.trim()) out.push(cur.trim());
+      cur = '';
+    } else cur += ch;
+  }
+  if (cur.trim()) out.push(cur.trim());
+  return out;
+}
+
+const isoOf = (ms: unknown) => {
+  const n = Number(ms);
+  return Number.isFinite(n) && n > 0 ? new Date(n).toISOString() : null;
+};
+
+const summaryOf = (m: PlatformMessage) => {
+  const h = (name: string) =>
+    m.payload?.headers?.find((x) => x.name?.toLowerCase() === name.toLowerCase())?.value;
+  const labels = m.labelIds ?? [];
+  return {
+    id: m.id ?? '',
+    thread_id: m.threadId ?? '',
+    from: h('From') ?? null,
+    to: addresses(h('To')),
+    subject: h('Subject') ?? '',
+    snippet: m.snippet ?? '',
+    date: isoOf(m.internalDate),
+    labels,
+    unread: labels.includes('UNREAD'),
+  };
+};
+
+/** One message's headers and labels; null when it is gone since it was listed. */
+async function metadata(ctx: OpContext, path: string, messageId: string) {
+  try {
+    const r = await ctx.platform.call<PlatformMessage>({
+      method: 'GET',
+      path: `${path}/messages/${seg(messageId)}`,
+      query: { format: 'metadata', metadataHeaders: 'From,To,Subject,Date' },
+      label: 'LIGHT',
+      group: 'email',
+    });
+    return summaryOf(r.data);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'not_found') return null;
+    throw err;
+  }
+}
+
+/** Runs `fn` over `items` a few at a time, in order. */
+async function inBatches<T, R>(items: T[], size: number, fn: (t: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let k = 0; k < items.length; k += size)
+    out.push(...(await Promise.all(items.slice(k, k + size).map(fn))));
+  return out;
+}
+
+const q = z
+  .string()
+  .trim()
+  .min(1)
+  .max(500)
+  .describe('search: words, from:, to:, subject:, is:unread, in:sent, label:…');
+const label = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[\w-]+$/, 'must be a label id like INBOX, UNREAD, SENT, IMPORTANT')
+  .describe('only messages with this label id, like INBOX, UNREAD, SENT, IMPORTANT, STARRED');
+
+// ---------------------------------------------------------------------------------------------
+// RFC 2822 for send_message: plain text, UTF-8, base64 body; non-ASCII subjects as RFC 2047 words.
+
+/** RFC 2047 encoded words of at most 45 bytes each (a 75-character word), never splitting a character. */
+function encodeHeader(v: string): string {
+  if (/^[\x20-\x7e]*$/.test(v)) return v;
+  const words: string[] = [];
+  let chunk = '';
+  for (const ch of v) {
+    if (Buffer.byteLength(chunk + ch) > 45) {
+      words.push(chunk);
+      chunk = '';
+    }
+    chunk += ch;
+  }
+  if (chunk) words.push(chunk);
+  return words.map((w) => `=?UTF-8?B?${Buffer.from(w, 'utf8').toString('base64')}?=`).join('\r\n ');
+}
+
+function rfc2822(m: { to: string[]; cc: string[]; subject: string; text: string }): string {
+  const body = Buffer.from(m.text.replace(/\r?\n/g, '\r\n'), 'utf8').toString('base64');
+  return [
+    `To: ${m.to.join(', ')}`,
+    ...(m.cc.length ? [`Cc: ${m.cc.join(', ')}`] : []),
+    `Subject: ${encodeHeader(m.subject)}`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset="UTF-8"',
+    'Content-Transfer-Encoding: base64',
+    '',
+    ...(body.match(/.{1,76}/g) ?? []),
+    '',
+  ].join('\r\n');
+}
+
+const MAX_TEXT_BYTES = 100 * 1024;
+const recipients = (max: number) => z.array(z.email().max(254)).max(max);
+
+export const emailOps = [
+  defineOp({
+    group: 'email',
+    name: 'profile',
+    summary:
+      "The linked user's mailbox: its address, group addresses and aliases, status, and message and thread counts.",
+    kind: 'read',
+    input: z.object({}),
+    async run(ctx) {
+      const r = await ctx.platform.call<PlatformProfile>({
+        method: 'GET',
+        path: `${await base(ctx)}/profile`,
+        label: 'LIGHT',
+        group: 'email',
+      });
+      const p = r.data;
+      const created = typeof p.createTime === 'number' ? p.createTime : undefined;
+      return {
+        email: p.emailAddress ?? null,
+        group_emails: p.groupEmails ?? [],
+        aliases: (p.aliases ?? []).map((a) => ({
+          email: a.aliasEmail ?? '',
+          description: a.description ?? null,
+        })),
+        status: p.status ?? null,
+        messages_total: p.messagesTotal ?? null,
+        threads_total: p.threadsTotal ?? null,
+        mailbox_size: p.mboxSize ?? null,
+        // The platform gives epoch seconds.
+        created: created === undefined ? null : isoOf(created < 1e12 ? created * 1000 : created),
+      };
+    },
+  }),
+
+  defineOp({
+    group: 'email',
+    name: 'list_messages',
+    summary:
+      'Lists messages in the mailbox, newest first, with sender, recipients, subject, snippet, date, labels and unread state; q searches, label filters.',
+    kind: 'read',
+    input: z.object({ q: q.optional(), label: label.optional(), ...paging(25, 10) }),
+    async run(ctx, i) {
+      const path = await base(ctx);
+      const r = await ctx.platform.call<{ messages?: { id?: string }[]; nextPageToken?: string }>({
+        method: 'GET',
+        path: `${path}/messages`,
+        query: { maxResults: i.limit, pageToken: i.cursor, q: i.q, labelIds: i.label },
+        label: 'MEDIUM',
+        group: 'email',
+      });
+      const ids = (r.data.messages ?? []).map((m) => m.id).filter((x): x is string => !!x);
+      const items = await inBatches(ids, 5, (mid) => metadata(ctx, path, mid));
+      return pageOf(
+        items.filter((x) => x !== null),
+        r.data.nextPageToken,
+      );
+    },
+  }),
+
+  defineOp({
+    group: 'email',
+    name: 'send_message',
+    summary: 'Sends a plain-text email from the linked mailbox to up to 20 recipients (plus up to 20 in cc).',
+    kind: 'write',
+    input: z.object({
+      to: recipients(20).min(1).describe('recipient email addresses'),
+      cc: recipients(20).default([]).describe('copied email addresses'),
+      subject: z
+        .string()
+        .trim()
+        .max(255)
+        .refine((v) => !/[\r\n]/.test(v), 'must be one line')
+        .default(''),
+      text: z
+        .string()
+        .min(1)
+        .max(MAX_TEXT_BYTES)
+        .refine((v) => Buffer.byteLength(v) <= MAX_TEXT_BYTES, 'must be at most 100 KB')
+        .describe('the plain-text body'),
+    }),
+    async run(ctx, i) {
+      const raw = Buffer.from(rfc2822(i), 'utf8').toString('base64url');
+      const r = await ctx.platform.call<{ id?: string; threadId?: string }>({
+        method: 'POST',
+        path: `${await base(ctx)}/messages/send`,
+        body: { raw },
+        label: 'MEDIUM',
+        group: 'email',
+      });
+      return { id: r.data.id ?? '', thread_id: r.data.threadId ?? '' };
+    },
+  }),
+
+  defineOp({
+    group: 'email',
+    name: 'drafts',
+    summary: 'Lists the draft emails in the mailbox, newest first, with recipients, subject and snippet.',
+    kind: 'read',
+    input: z.object({ q: q.optional(), ...paging(25, 10) }),
+    async run(ctx, i) {
+      const path = await base(ctx);
+      const r = await ctx.platform.call<{
+        drafts?: { id?: string; message?: { id?: string } }[];
+        nextPageToken?: string;
+      }>({
+        method: 'GET',
+        path: `${path}/drafts`,
+        query: { maxResults: i.limit, pageToken: i.cursor, q: i.q },
+        label: 'MEDIUM',
+        group: 'email',
+      });
+      const drafts = (r.data.drafts ?? []).filter(
+        (d): d is { id: string; message: { id: string } } => !!d.id && !!d.message?.id,
+      );
+      const items = await inBatches(drafts, 5, async (d) => {
+        const m = await metadata(ctx, path, d.message.id);
+        return (
+          m && {
+            id: d.id,
+            message_id: m.id,
+            thread_id: m.thread_id,
+            to: m.to,
+            subject: m.subject,
+            snippet: m.snippet,
+            date: m.date,
+          }
+        );
+      });
+      return pageOf(
+        items.filter((x) => x !== null),
+        r.data.nextPageToken,
+      );
+    },
+  }),
+
+  defineOp({
+    group: 'email',
+    name: 'threads',
+    summary: 'Lists conversation threads in the mailbox, most recent first, with subject and latest snippet.',
+    kind: 'read',
+    input: z.object({ q: q.optional(), label: label.optional(), ...paging(50, 20) }),
+    async run(ctx, i) {
+      const r = await ctx.platform.call<{ threads?: PlatformThread[]; nextPageToken?: string }>({
+        method: 'GET',
+        path: `${await base(ctx)}/threads`,
+        query: { maxResults: i.limit, pageToken: i.cursor, q: i.q, labelIds: i.label },
+        label: 'MEDIUM',
+        group: 'email',
+      });
+      return pageOf(
+        (r.data.threads ?? []).map((t) => ({
+          id: t.id ?? '',
+          subject: t.threadName ?? null,
+          snippet: t.snippet ?? '',
+        })),
+        r.data.nextPageToken,
+      );
+    },
+  }),
+];
