@@ -24,6 +24,16 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: optionalString.pipe(url('PUBLIC_URL').optional()),
   FLEETGATE_DATA_DIR: z.string().min(1).default('./data'),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+      .optional(),
+  ),
+  FLEETGATE_REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/)
+    .default('fleetgate'),
   DATABASE_URL: optionalString.pipe(
     z
       .string()
@@ -85,6 +95,9 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Shares rate budgets (and later rate limits) across instances. */
+  redisUrl: string | undefined;
+  redisPrefix: string;
   apiKey: string | undefined;
   encryptionKey: string | undefined;
   brandDir: string;
@@ -155,6 +168,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publicUrl,
     dataDir: e.FLEETGATE_DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.FLEETGATE_REDIS_PREFIX,
     apiKey: e.FLEETGATE_API_KEY,
     encryptionKey: e.FLEETGATE_ENCRYPTION_KEY,
     brandDir: e.BRAND_DIR,

@@ -14,6 +14,7 @@ import { autolinkOverHttp } from './gateway/oauth/autolink.js';
 import { loadSecrets } from './gateway/secrets.js';
 import { createLogger } from './log.js';
 import { startSandbox, type RunningSandbox } from './sandbox/start.js';
+import { Redis } from 'ioredis';
 import { SqliteStore } from './store/sqlite/sqlite-store.js';
 
 function fail(message: string): never {
@@ -57,7 +58,12 @@ async function main(): Promise<void> {
   if (config.sandbox.enabled)
     sandbox = await startSandbox(config, logger, path.join(config.dataDir, 'sandbox'));
 
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
+  redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis unavailable'));
   const gateway = createGateway({
+    ...(redis ? { redis } : {}),
     config,
     store,
     keys: secrets.keys,
@@ -117,7 +123,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     void Promise.allSettled([app.close(), brand.close(), sandbox?.close()])
-      .then(() => store.close())
+      .then(() => Promise.allSettled([store.close(), redis?.quit()]))
       .then(() => process.exit(0));
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -10,7 +10,9 @@ import { LinkService } from './oauth/link-service.js';
 import { OAuthClient } from './oauth/oauth-client.js';
 import { TokenManager } from './oauth/token-manager.js';
 import type { KeySource } from './oauth/vault.js';
-import { Budgets, PRO_BUDGETS } from './platform/budget.js';
+import type { Redis } from 'ioredis';
+import { Budgets, PRO_BUDGETS, type BudgetKeeper } from './platform/budget.js';
+import { RedisBudgets } from './platform/redis-budgets.js';
 import { HostedMcpClient } from './platform/hosted-mcp-client.js';
 import { PlatformClient } from './platform/platform-client.js';
 import type { HostedMcp, OpContext } from './capabilities/operation.js';
@@ -23,7 +25,7 @@ export interface Gateway {
   tokens: TokenManager;
   link: LinkService;
   platform: PlatformClient;
-  budgets: Budgets;
+  budgets: BudgetKeeper;
   status: StatusService;
   monitor(): Promise<MonitorReport>;
   webhooks: WebhookIntake;
@@ -42,6 +44,8 @@ export interface GatewayDeps {
   /** The live funnel theme keys (valid stored-event funnels). */
   funnels?: () => readonly string[];
   hostedMcp?: HostedMcp;
+  /** Shared rate budgets across instances (REDIS_URL). */
+  redis?: Redis;
   fetch?: typeof fetch;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -75,7 +79,9 @@ export function createGateway(d: GatewayDeps): Gateway {
   ][]) {
     limits[label] = { ...limits[label], limit };
   }
-  const budgets = new Budgets(limits, now);
+  const budgets: BudgetKeeper = d.redis
+    ? new RedisBudgets(d.redis, limits, now, d.logger, `${d.config.redisPrefix}:budget`)
+    : new Budgets(limits, now);
   const platform = new PlatformClient({
     apiBase: v.apiBase,
     fetch: f,

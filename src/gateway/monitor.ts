@@ -5,7 +5,7 @@
  */
 import type { Store } from '../store/store.js';
 import { CAPABILITIES, type Availability } from './capabilities/catalog.js';
-import type { Budgets } from './platform/budget.js';
+import type { BudgetKeeper } from './platform/budget.js';
 import type { PlatformClient } from './platform/platform-client.js';
 
 export type CapabilityState =
@@ -21,7 +21,8 @@ export interface MonitorReport {
     tokenExpiresAt: string | null;
     tokenExpiresInSeconds: number | null;
   };
-  budgets: ReturnType<Budgets['headroom']>;
+  budgets: ReturnType<BudgetKeeper['headroom']>;
+  budgetsShared: boolean;
   webhooks: { lastReceived: { event: string; receivedAt: string } | null };
   groups: Record<
     string,
@@ -55,7 +56,7 @@ const WORST: CapabilityState[] = [
 export async function buildMonitor(d: {
   store: Store;
   platform: PlatformClient;
-  budgets: Budgets;
+  budgets: BudgetKeeper;
   now: () => number;
 }): Promise<MonitorReport> {
   const [link, lastWebhook] = await Promise.all([d.store.getLink(), d.store.lastWebhook()]);
@@ -104,6 +105,7 @@ export async function buildMonitor(d: {
       tokenExpiresInSeconds: link ? Math.round((link.accessExpiresAt - now) / 1000) : null,
     },
     budgets: d.budgets.headroom(),
+    budgetsShared: d.budgets.shared,
     webhooks: { lastReceived: lastWebhook ?? null },
     groups,
   };

@@ -119,12 +119,12 @@ describe('budgets and Retry-After', () => {
   it('pace calls past the per-second budget', () => {
     let t = 0;
     const b = new Budgets(PRO_BUDGETS, () => t);
-    const waits = Array.from({ length: 32 }, () => b.reserve('LIGHT'));
+    const waits = Array.from({ length: 32 }, () => b.reserveNow('LIGHT'));
     expect(waits.slice(0, 30).every((w) => w === 0)).toBe(true);
     expect(waits[30]).toBe(1000);
     expect(b.headroom().LIGHT.available).toBe(0);
     t = 1001;
-    expect(b.reserve('MEDIUM')).toBe(0);
+    expect(b.reserveNow('MEDIUM')).toBe(0);
   });
 
   it('read Retry-After as seconds or a date', () => {

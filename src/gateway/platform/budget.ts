@@ -12,7 +12,16 @@ export const PRO_BUDGETS: Record<RateLabel, { limit: number; windowMs: number }>
   RESOURCE_INTENSIVE: { limit: 10, windowMs: 60_000 },
 };
 
-export class Budgets {
+/** Paces platform calls by label; per process by default, shared through Redis when configured. */
+export interface BudgetKeeper {
+  /** Milliseconds to wait before a call of this label fits the budget (0 = go now); reserves the slot. */
+  reserve(label: RateLabel): Promise<number>;
+  headroom(): Record<RateLabel, { limit: number; windowMs: number; available: number }>;
+  readonly shared: boolean;
+}
+
+export class Budgets implements BudgetKeeper {
+  readonly shared = false;
   #used = new Map<RateLabel, number[]>();
 
   constructor(
@@ -20,8 +29,12 @@ export class Budgets {
     private readonly now: () => number,
   ) {}
 
-  /** Milliseconds to wait before a call of this label fits the budget (0 = go now); reserves the slot. */
-  reserve(label: RateLabel): number {
+  reserve(label: RateLabel): Promise<number> {
+    return Promise.resolve(this.reserveNow(label));
+  }
+
+  /** The same, synchronously (this keeper needs no I/O). */
+  reserveNow(label: RateLabel): number {
     const { limit, windowMs } = this.limits[label];
     const t = this.now();
     const times = (this.#used.get(label) ?? []).filter((x) => x > t - windowMs);

@@ -9,7 +9,7 @@
 import type { Logger } from 'pino';
 import { AppError } from '../../http/errors.js';
 import type { TokenManager } from '../oauth/token-manager.js';
-import type { Budgets } from './budget.js';
+import type { BudgetKeeper } from './budget.js';
 import { CircuitBreaker, type RateLabel } from './budget.js';
 
 export interface CallOptions {
@@ -42,7 +42,7 @@ export interface PlatformClientOptions {
   apiBase: string;
   fetch: typeof fetch;
   tokens: TokenManager;
-  budgets: Budgets;
+  budgets: BudgetKeeper;
   now: () => number;
   logger: Logger;
   timeoutMs: number;
@@ -132,7 +132,7 @@ export class PlatformClient {
     let refreshed = false;
     let lastError: AppError | undefined;
     for (let attempt = 1; attempt <= this.o.maxAttempts; attempt++) {
-      const wait = this.o.budgets.reserve(opts.label);
+      const wait = await this.o.budgets.reserve(opts.label);
       if (wait > this.o.maxWaitMs) {
         throw new AppError(
           503,
