@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseConfig, ConfigError } from './config.js';
 import { keyId, keyring, open, seal } from './gateway/oauth/vault.js';
 import { readKeyFile, writeKeyFile } from './gateway/secrets.js';
-import { SqliteStore } from './store/sqlite/sqlite-store.js';
+import { createStore } from './store/create-store.js';
 
 async function rotateKey(): Promise<void> {
   const config = parseConfig(process.env);
@@ -28,8 +28,11 @@ async function rotateKey(): Promise<void> {
   entries.push({ id: keyId(fresh), key: fresh.toString('base64'), createdAt: new Date().toISOString() });
   writeKeyFile(keyFile, entries);
   const next = keyring([...old.all.values(), fresh]);
-  const store = new SqliteStore(path.join(config.dataDir, 'fleetgate.db'));
-  await store.migrate();
+  const store = await createStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
+  });
   let count = 0;
   for (const v of await store.sealedValues()) {
     const aadFor = v.table === 'link' ? `link:${v.id}:${v.column}` : `oauth_state:${v.id}:verifier`;

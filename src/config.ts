@@ -30,6 +30,12 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
       .optional(),
   ),
+  FLEETGATE_DB_SCHEMA: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'FLEETGATE_DB_SCHEMA must be a lowercase SQL identifier')
+      .optional(),
+  ),
   FLEETGATE_REDIS_PREFIX: z
     .string()
     .regex(/^[\w:.-]{1,64}$/)
@@ -95,6 +101,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL schema to use (default: the connection's search_path). */
+  databaseSchema: string | undefined;
   /** Shares rate budgets (and later rate limits) across instances. */
   redisUrl: string | undefined;
   redisPrefix: string;
@@ -168,6 +176,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publicUrl,
     dataDir: e.FLEETGATE_DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.FLEETGATE_DB_SCHEMA,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.FLEETGATE_REDIS_PREFIX,
     apiKey: e.FLEETGATE_API_KEY,

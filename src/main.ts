@@ -15,7 +15,7 @@ import { loadSecrets } from './gateway/secrets.js';
 import { createLogger } from './log.js';
 import { startSandbox, type RunningSandbox } from './sandbox/start.js';
 import { Redis } from 'ioredis';
-import { SqliteStore } from './store/sqlite/sqlite-store.js';
+import { createStore } from './store/create-store.js';
 
 function fail(message: string): never {
   process.stderr.write(`fleetgate: ${message}\n`);
@@ -50,8 +50,11 @@ async function main(): Promise<void> {
     apiKey: config.apiKey,
     encryptionKey: config.encryptionKey,
   });
-  const store = new SqliteStore(path.join(config.dataDir, 'fleetgate.db'));
-  await store.migrate();
+  const store = await createStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
+  });
 
   // Sandbox mode: the platform emulator runs beside the service, keeping its state in the data dir.
   let sandbox: RunningSandbox | undefined;

@@ -13,7 +13,8 @@ import { createGateway, type Gateway } from '../../src/gateway/gateway.js';
 import { autolinkOverHttp } from '../../src/gateway/oauth/autolink.js';
 import { loadSecrets } from '../../src/gateway/secrets.js';
 import { createLogger } from '../../src/log.js';
-import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import { createStore } from '../../src/store/create-store.js';
+import type { Store } from '../../src/store/store.js';
 import { REPO } from '../helpers/build-test-app.js';
 import { freePort } from '../helpers/spawn-service.js';
 import { REDIRECT, startTestSandbox, type TestSandbox } from '../sandbox/helpers/sandbox.js';
@@ -28,7 +29,7 @@ export interface GatewayEnv {
   config: Config;
   app: FastifyInstance;
   gateway: Gateway;
-  store: SqliteStore;
+  store: Store;
   logs: () => string[];
   api(
     method: string,
@@ -89,8 +90,11 @@ export async function startGateway(
   sink.on('data', (c: Buffer) => lines.push(...c.toString().split('\n').filter(Boolean)));
   const logger = createLogger('info', sink);
   const secrets = loadSecrets({ dataDir, apiKey: config.apiKey, encryptionKey: config.encryptionKey });
-  const store = new SqliteStore(path.join(dataDir, 'fleetgate.db'));
-  await store.migrate();
+  const store = await createStore({
+    databaseUrl: config.databaseUrl,
+    dataDir,
+    ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
+  });
   const b = await sharedBrand(createLogger('silent'));
   const gateway = createGateway({
     config,

@@ -531,6 +531,7 @@ export class SqliteStore implements Store {
       .selectFrom('webhook_receipts')
       .select(['event', 'received_at'])
       .orderBy('seq', 'desc')
+      .orderBy(sql`rowid`, 'desc')
       .limit(1)
       .executeTakeFirst();
     return row ? { event: row.event, receivedAt: row.received_at } : undefined;

@@ -1,0 +1,241 @@
+/**
+ * The store contract against the PostgreSQL adapter, each suite in a fresh random schema that
+ * is dropped afterwards, plus what only PostgreSQL has: concurrent migration, schema isolation,
+ * cross-instance link locking and local bigint parsing.
+ *
+ * Server: FLEETGATE_TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test. Without a
+ * reachable server the file is skipped with one console line, except under CI=true, where
+ * that is a failure.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
+import { expectSerializedLinkLock, runStoreContract, sampleLink } from './store-contract.js';
+
+const DATABASE_URL = process.env['FLEETGATE_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+function redacted(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}
+
+/** Undefined when the server answers, else why not. */
+async function unreachable(url: string): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err.message || err.name : String(err);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const reason = await unreachable(DATABASE_URL);
+const where = redacted(DATABASE_URL);
+
+if (reason !== undefined && process.env['CI'] === 'true') {
+  describe('PostgresStore', () => {
+    it('has a PostgreSQL server to test against (required when CI=true)', () => {
+      throw new Error(
+        `no PostgreSQL server at ${where} (${reason}); CI=true makes this a failure, not a skip`,
+      );
+    });
+  });
+} else if (reason !== undefined) {
+  console.warn(`postgres tests skipped: no server at ${where} (${reason})`);
+  describe.skip('PostgresStore (no server)', () => {
+    it('needs a PostgreSQL server', () => {});
+  });
+} else {
+  const admin = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
+  admin.on('error', () => {});
+  const schemas: string[] = [];
+  /** A fresh schema name, dropped after the file; not created (migrate() does that). */
+  const freshSchema = (prefix = 'fg_test') => {
+    const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+    schemas.push(name);
+    return name;
+  };
+
+  afterAll(async () => {
+    for (const s of schemas) await admin.query(`drop schema if exists ${pg.escapeIdentifier(s)} cascade`);
+    await admin.end();
+  });
+
+  // A name that must be quoted, so identifier quoting in search_path and create schema is tested.
+  runStoreContract('postgres', () =>
+    Promise.resolve(new PostgresStore(DATABASE_URL, { schema: freshSchema('fg-Test contract') })),
+  );
+
+  describe('PostgresStore', () => {
+    it('migrates safely when four instances start at once on a fresh schema', async () => {
+      const schema = freshSchema();
+      const stores = Array.from({ length: 4 }, () => new PostgresStore(DATABASE_URL, { schema, max: 2 }));
+      try {
+        const results = await Promise.allSettled(stores.map((s) => s.migrate()));
+        expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+        const q = pg.escapeIdentifier(schema);
+        const { rows: done } = await admin.query<{ name: string }>(
+          `select name from ${q}.kysely_migration order by name`,
+        );
+        expect(done.map((r) => r.name)).toEqual(['001_initial', '002_idempotency']);
+        const { rows: tables } = await admin.query<{ table_name: string }>(
+          `select table_name from information_schema.tables where table_schema = $1 order by table_name`,
+          [schema],
+        );
+        expect(tables.map((r) => r.table_name)).toEqual([
+          'idempotency_keys',
+          'kysely_migration',
+          'kysely_migration_lock',
+          'link',
+          'oauth_states',
+          'registrations',
+          'stored_events',
+          'webhook_receipts',
+        ]);
+        await stores[0]?.saveLink(sampleLink());
+        expect(await stores[3]?.getLink()).toEqual(sampleLink());
+        await expect(stores[1]?.migrate()).resolves.toBeUndefined();
+      } finally {
+        await Promise.all(stores.map((s) => s.close()));
+      }
+    });
+
+    describe('two instances on one schema', () => {
+      let a: PostgresStore;
+      let b: PostgresStore;
+      beforeAll(async () => {
+        const schema = freshSchema();
+        a = new PostgresStore(DATABASE_URL, { schema });
+        b = new PostgresStore(DATABASE_URL, { schema });
+        await a.migrate();
+        await b.migrate();
+      });
+      afterAll(async () => {
+        await a?.close();
+        await b?.close();
+      });
+
+      it('serializes withLinkLock across instances before the first link exists', async () => {
+        await a.deleteLink();
+        await expectSerializedLinkLock(a, b, undefined);
+      });
+
+      it('serializes withLinkLock across instances on an existing link', async () => {
+        const initial = sampleLink({ tokenVersion: 3 });
+        await a.saveLink(initial);
+        await expectSerializedLinkLock(a, b, initial);
+        await expectSerializedLinkLock(b, a, { ...initial, tokenVersion: 4 });
+      });
+
+      it('lets reads through while the lock is held', async () => {
+        await a.saveLink(sampleLink());
+        let readWhileHeld: unknown;
+        await a.withLinkLock(async (link) => {
+          readWhileHeld = await b.getLink();
+          return { result: link };
+        });
+        expect(readWhileHeld).toEqual(sampleLink());
+      });
+
+      it('hands an OAuth state to exactly one of two concurrent takers', async () => {
+        const now = Date.now();
+        await a.putOAuthState({
+          stateHash: 'race',
+          verifier: 'v',
+          browserHash: 'b',
+          expiresAt: now + 60_000,
+        });
+        const got = await Promise.all([a.takeOAuthState('race', now), b.takeOAuthState('race', now)]);
+        expect(got.filter((s) => s !== undefined)).toHaveLength(1);
+      });
+
+      it('dedupes a webhook delivered to both instances at once', async () => {
+        const got = await Promise.all([
+          a.recordWebhook('wh-race', 'meeting.started', '2026-02-01T10:00:00.000Z'),
+          b.recordWebhook('wh-race', 'meeting.started', '2026-02-01T10:00:00.000Z'),
+        ]);
+        expect(got.sort()).toEqual([false, true]);
+      });
+    });
+
+    it('keeps stores in different schemas apart', async () => {
+      const one = new PostgresStore(DATABASE_URL, { schema: freshSchema() });
+      const two = new PostgresStore(DATABASE_URL, { schema: freshSchema() });
+      try {
+        await one.migrate();
+        await two.migrate();
+        await one.saveLink(sampleLink());
+        expect(await one.getLink()).toEqual(sampleLink());
+        expect(await two.getLink()).toBeUndefined();
+      } finally {
+        await one.close();
+        await two.close();
+      }
+    });
+
+    it('without the schema option, uses the connection search_path for tables and bookkeeping', async () => {
+      const schema = freshSchema();
+      await admin.query(`create schema ${pg.escapeIdentifier(schema)}`);
+      const url = new URL(DATABASE_URL);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      const store = new PostgresStore(url.toString());
+      try {
+        await store.migrate();
+        await store.saveLink(sampleLink());
+        const { rows } = await admin.query<{ n: string }>(
+          `select count(*) as n from ${pg.escapeIdentifier(schema)}.kysely_migration`,
+        );
+        expect(rows[0]?.n).toBe('2');
+        const { rows: link } = await admin.query<{ email: string }>(
+          `select email from ${pg.escapeIdentifier(schema)}.link`,
+        );
+        expect(link).toEqual([{ email: sampleLink().email }]);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('stores wide integers as bigint and reads numbers back, without touching pg.types', async () => {
+      const schema = freshSchema();
+      const store = new PostgresStore(DATABASE_URL, { schema });
+      try {
+        await store.migrate();
+        const { rows } = await admin.query<{ table_name: string; column_name: string; data_type: string }>(
+          `select table_name, column_name, data_type from information_schema.columns
+            where table_schema = $1 and data_type = 'bigint' order by table_name, column_name`,
+          [schema],
+        );
+        expect(rows.map((r) => `${r.table_name}.${r.column_name}`)).toEqual([
+          'link.access_expires_at',
+          'link.pmi',
+          'oauth_states.expires_at',
+          'webhook_receipts.seq',
+        ]);
+        const link = sampleLink({ pmi: 99_999_999_999, accessExpiresAt: 8_640_000_000_000 });
+        await store.saveLink(link);
+        const got = await store.getLink();
+        expect(got?.pmi).toBe(99_999_999_999);
+        expect(got?.accessExpiresAt).toBe(8_640_000_000_000);
+        // The process-wide registry still hands out int8 as strings.
+        expect(pg.types.getTypeParser(pg.types.builtins.INT8, 'text')('42')).toBe('42');
+        const { rows: raw } = await admin.query<{ pmi: unknown }>(
+          `select pmi from ${pg.escapeIdentifier(schema)}.link`,
+        );
+        expect(raw[0]?.pmi).toBe('99999999999');
+      } finally {
+        await store.close();
+      }
+    });
+  });
+}
