@@ -123,4 +123,6 @@ export interface Store {
   /** Records a webhook receipt; false when it was seen before (dedupe). */
   recordWebhook(id: string, event: string, receivedAt: string): Promise<boolean>;
   lastWebhook(): Promise<{ event: string; receivedAt: string } | undefined>;
+  /** The newest receipts first. */
+  recentWebhooks(limit: number): Promise<{ event: string; receivedAt: string }[]>;
 }

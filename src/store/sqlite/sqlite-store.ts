@@ -536,4 +536,15 @@ export class SqliteStore implements Store {
       .executeTakeFirst();
     return row ? { event: row.event, receivedAt: row.received_at } : undefined;
   }
+
+  async recentWebhooks(limit: number): Promise<{ event: string; receivedAt: string }[]> {
+    const rows = await this.#db
+      .selectFrom('webhook_receipts')
+      .select(['event', 'received_at'])
+      .orderBy('seq', 'desc')
+      .orderBy(sql`rowid`, 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ event: r.event, receivedAt: r.received_at }));
+  }
 }
