@@ -15,6 +15,7 @@ import { registerHealthRoutes } from './http/routes/health-routes.js';
 import { registerMcpRoutes } from './http/routes/mcp-routes.js';
 import { registerVideoRoutes } from './http/routes/video-routes.js';
 import { buildOpenApi, renderDocsPage } from './http/openapi.js';
+import { registerPages } from './pages/index.js';
 import { precompute, sendPrecomputed, type Precomputed } from './http/precomputed.js';
 import { VERSION } from './version.js';
 
@@ -67,6 +68,8 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       secureCookies: deps.config.publicUrl.startsWith('https://'),
     });
   }
+
+  registerPages(app, deps);
 
   // The document is built after every route has described itself, once, on first request.
   let docs: { json: Precomputed; html: Precomputed } | undefined;

@@ -1,0 +1,12 @@
+/**
+ * The two pages: the brand portal at / and the operator dashboard at /dashboard.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app.js';
+import { registerDashboard } from './dashboard/routes.js';
+import { registerPortal } from './portal/routes.js';
+
+export function registerPages(app: FastifyInstance, deps: AppDeps): void {
+  registerPortal(app, deps);
+  registerDashboard(app, deps);
+}
