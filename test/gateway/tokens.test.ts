@@ -123,7 +123,7 @@ describe('key rotation', () => {
     const before = await e.store.getLink();
     await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', path.join(REPO, 'src/cli.ts'), 'rotate-key'],
+      ['--import', 'tsx', path.join(REPO, 'src/cli/main.ts'), 'rotate-key'],
       {
         cwd: REPO,
         env: { ...process.env, FLEETGATE_DATA_DIR: e.dataDir, LOG_LEVEL: 'silent' },

@@ -1,15 +1,15 @@
 /**
- * `fleetgate <command>` (npm run fleetgate -- <command>): operator commands.
+ * `fleetgate <command>` (npm run fleetgate -- <command>): operator commands; an entry point like src/main.ts.
  * - rotate-key: adds a new token-encryption key to the data dir and re-encrypts every sealed
  *   value under it, online: a running instance still decrypts with the older keys, and picks
  *   the new key up the first time it meets a value sealed with it.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { parseConfig, ConfigError } from './config.js';
-import { keyId, keyring, open, seal } from './gateway/oauth/vault.js';
-import { readKeyFile, writeKeyFile } from './gateway/secrets.js';
-import { createStore } from './store/create-store.js';
+import { parseConfig, ConfigError } from '../config.js';
+import { keyId, keyring, open, seal } from '../gateway/oauth/vault.js';
+import { readKeyFile, writeKeyFile } from '../gateway/secrets.js';
+import { createStore } from '../store/create-store.js';
 
 async function rotateKey(): Promise<void> {
   const config = parseConfig(process.env);
