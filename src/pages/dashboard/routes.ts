@@ -1,7 +1,222 @@
 /**
- * GET /dashboard: the operator dashboard (to be written).
+ * GET /dashboard: the operator dashboard. Sign in with the API key for a signed session cookie;
+ * then the status report, monitor, stored events (create, change funnel, registrations),
+ * recordings and webhook deliveries, with forms that post and redirect back (post/redirect/get).
+ * Served only with the gateway; brand-only builds answer 404.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.js';
+import { invoke, parseInput } from '../../gateway/capabilities/registry.js';
+import { eventPatchInput, updateEvent, type WireEvent } from '../../gateway/events-service.js';
+import { apiKeyMatches } from '../../gateway/secrets.js';
+import { precompute, sendPrecomputed } from '../../http/precomputed.js';
+import { CSRF_FIELD, csrfToken, csrfValid } from './csrf.js';
+import { explain, loadDashboard } from './data.js';
+import { eventInput } from './event-form.js';
+import { FLASH_COOKIE, FLASH_PATH, openNotice, sealNotice, type Notice } from './flash.js';
+import type { BrandView } from './html.js';
+import { renderLogin, renderRefused, renderRelay } from './login-view.js';
+import { renderDashboard } from './render.js';
+import { DASHBOARD_JS } from './script.js';
+import { SESSION_COOKIE, SESSION_TTL_MS, issueSession, verifySession } from './session.js';
+import { DASHBOARD_CSS } from './styles.js';
 
-export function registerDashboard(_app: FastifyInstance, _deps: AppDeps): void {}
+const TIMEZONES = Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC');
+const ASSET_CACHE = 'public, max-age=300';
+
+const formOf = (req: FastifyRequest) =>
+  req.body instanceof URLSearchParams ? req.body : new URLSearchParams();
+
+export function registerDashboard(app: FastifyInstance, deps: AppDeps): void {
+  if (!deps.gateway) return;
+  const { gateway, secrets } = deps.gateway;
+  const keyHash = secrets.apiKeyHash;
+  const secure = deps.config.publicUrl.startsWith('https://');
+  const origin = new URL(deps.config.publicUrl).origin;
+  const htmlHeaders = {
+    'content-type': 'text/html; charset=utf-8',
+    // Private data and a CSRF token: never stored by a cache.
+    'cache-control': 'no-store',
+    'content-security-policy': `default-src 'none'; style-src 'self' ${origin}; img-src 'self' ${origin} data:; font-src 'self' ${origin}; script-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'same-origin',
+  };
+  const sessionCookie = { httpOnly: true, sameSite: 'strict' as const, secure, path: '/' };
+  const flashCookie = { httpOnly: true, sameSite: 'strict' as const, secure, path: FLASH_PATH };
+  const css = precompute(DASHBOARD_CSS, {
+    contentType: 'text/css; charset=utf-8',
+    cacheControl: ASSET_CACHE,
+  });
+  const js = precompute(DASHBOARD_JS, {
+    contentType: 'application/javascript; charset=utf-8',
+    cacheControl: ASSET_CACHE,
+  });
+
+  const brandView = (): BrandView => {
+    const c = deps.brand.current;
+    // Same-origin paths, so the page works whichever host name the operator reached it by.
+    const local = (url: string | undefined) =>
+      url?.startsWith(c.baseUrl + '/') ? url.slice(c.baseUrl.length) : (url ?? '');
+    return {
+      name: c.source.info.name,
+      copyright: c.source.info.legal.copyright,
+      logo: local(c.assets.logo['dark']),
+      icon: local(c.assets.icons['svg']),
+      funnels: c.themes.keys.map((key) => {
+        const f = c.themes.funnels.find((t) => t.key === key);
+        return { key, name: f?.name ?? key, filled: (f?.contrast.color.textRatio ?? 0) >= 4.5 };
+      }),
+    };
+  };
+  const send = (reply: FastifyReply, status: number, body: string) =>
+    reply.code(status).headers(htmlHeaders).send(body);
+  const sessionOf = (req: FastifyRequest) => verifySession(keyHash, req.cookies[SESSION_COOKIE], Date.now());
+
+  app.get('/dashboard.css', (req, reply) => sendPrecomputed(req, reply, css));
+  app.get('/dashboard.js', (req, reply) => sendPrecomputed(req, reply, js));
+
+  app.get<{ Querystring: Record<string, unknown> }>('/dashboard', async (req, reply) => {
+    const q = req.query;
+    const notices: Notice[] = [];
+    if (req.cookies[FLASH_COOKIE] !== undefined) {
+      const flash = openNotice(keyHash, req.cookies[FLASH_COOKIE]);
+      if (flash) notices.push(flash);
+      void reply.clearCookie(FLASH_COOKIE, flashCookie);
+    }
+    const linked = q['linked'] === '1';
+    const session = sessionOf(req);
+    if (!session) {
+      // The OAuth flow returns through the platform's site, and a browser withholds a Strict
+      // cookie on a navigation another site started. One same-site hop brings it back.
+      if (linked && q['resumed'] !== '1')
+        return send(reply, 200, renderRelay(brandView(), '/dashboard?linked=1&resumed=1'));
+      if (linked) notices.push({ kind: 'ok', text: 'The platform account is linked. Sign in to see it.' });
+      if (req.cookies[SESSION_COOKIE] !== undefined) {
+        void reply.clearCookie(SESSION_COOKIE, sessionCookie);
+        notices.push({ kind: 'ok', text: 'Your session has ended; sign in again.' });
+      }
+      return send(reply, 200, renderLogin(brandView(), notices));
+    }
+    if (linked) notices.unshift({ kind: 'ok', text: 'The platform account is linked.' });
+    const data = await loadDashboard(gateway, q['fresh'] === '1', req.log);
+    return send(
+      reply,
+      200,
+      renderDashboard({
+        brand: brandView(),
+        csrf: csrfToken(keyHash, session),
+        notices,
+        data,
+        timezones: TIMEZONES,
+      }),
+    );
+  });
+
+  /**
+   * A signed-in form action: session and CSRF token checked first; the outcome (or the gateway's
+   * error) travels to the next GET as a notice.
+   */
+  const action =
+    <P>(
+      run: (
+        form: URLSearchParams,
+        req: FastifyRequest<{ Params: P }>,
+        reply: FastifyReply,
+      ) => Promise<Notice>,
+    ) =>
+    async (req: FastifyRequest<{ Params: P }>, reply: FastifyReply) => {
+      const session = sessionOf(req);
+      if (!session) return reply.redirect('/dashboard', 303);
+      const form = formOf(req);
+      if (!csrfValid(keyHash, session, form.get(CSRF_FIELD)))
+        return send(reply, 403, renderRefused(brandView()));
+      let notice: Notice;
+      try {
+        notice = await run(form, req, reply);
+      } catch (err) {
+        notice = { kind: 'error', text: explain(err, req.log) };
+      }
+      void reply.setCookie(FLASH_COOKIE, sealNotice(keyHash, notice), { ...flashCookie, maxAge: 60 });
+      return reply.redirect('/dashboard', 303);
+    };
+
+  void app.register((scope, _opts, done) => {
+    // Forms only: these routes take nothing but application/x-www-form-urlencoded.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_req, body, next) => next(null, new URLSearchParams(String(body))),
+    );
+
+    scope.post('/dashboard/login', async (req, reply) => {
+      const key = formOf(req).get('key') ?? '';
+      if (!key || !apiKeyMatches(secrets, key)) {
+        req.log.info('dashboard sign-in refused');
+        return send(
+          reply,
+          401,
+          renderLogin(brandView(), [{ kind: 'error', text: 'That is not the gateway API key.' }]),
+        );
+      }
+      const { token, session } = issueSession(keyHash, Date.now());
+      void reply.setCookie(SESSION_COOKIE, token, {
+        ...sessionCookie,
+        maxAge: SESSION_TTL_MS / 1000,
+        expires: new Date(session.expiresAt),
+      });
+      return reply.redirect('/dashboard', 303);
+    });
+
+    scope.post(
+      '/dashboard/logout',
+      action((_form, _req, reply) => {
+        void reply.clearCookie(SESSION_COOKIE, sessionCookie);
+        return Promise.resolve<Notice>({ kind: 'ok', text: 'Signed out.' });
+      }),
+    );
+
+    scope.post(
+      '/dashboard/disconnect',
+      action(async () => {
+        const r = await gateway.link.disconnect();
+        gateway.status.invalidate();
+        return {
+          kind: 'ok',
+          text: r.revoked
+            ? 'Disconnected: the platform revoked the tokens and the link is forgotten.'
+            : 'Disconnected: the link is forgotten (the platform did not confirm revoking the tokens).',
+        };
+      }),
+    );
+
+    scope.post(
+      '/dashboard/events',
+      action(async (form) => {
+        const created = (await invoke(
+          await gateway.opContext(),
+          'meetings',
+          'create_meeting',
+          eventInput(form),
+        )) as WireEvent;
+        return {
+          kind: 'ok',
+          text: `Created “${created.topic}” (id ${created.video_id})${created.funnel ? ` in the ${created.funnel} funnel` : ''}.`,
+        };
+      }),
+    );
+
+    scope.post<{ Params: { videoId: string } }>(
+      '/dashboard/events/:videoId/funnel',
+      action<{ videoId: string }>(async (form, req) => {
+        const patch = parseInput(eventPatchInput, { funnel: form.get('funnel') || null });
+        const e = await updateEvent(await gateway.opContext(), req.params.videoId, patch);
+        return {
+          kind: 'ok',
+          text: `“${e.topic}” is now ${e.funnel ? `in the ${e.funnel} funnel` : 'in no funnel'}.`,
+        };
+      }),
+    );
+    done();
+  });
+}

@@ -1,7 +1,100 @@
 /**
- * GET /: the brand portal (to be written).
+ * GET / (the brand portal), /portal.css and /portal.js. The page and its stylesheet are built
+ * once per brand catalog and kept in a WeakMap keyed by that catalog: a brand reload swaps the
+ * catalog, so the next request builds from the new one and the old entry is collected with it.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.js';
+import type { BrandCatalog } from '../../brand/catalog.js';
+import { documentRoute } from '../../http/openapi.js';
+import { precompute, sendPrecomputed, type Precomputed } from '../../http/precomputed.js';
+import { buildPortalCss } from './portal-css.js';
+import { PORTAL_JS } from './portal-js.js';
+import { renderPortalPage } from './render-page.js';
+import { buildTokensView } from './tokens-view.js';
 
-export function registerPortal(_app: FastifyInstance, _deps: AppDeps): void {}
+// The page must be revalidated (cheap: ETag) so a brand edit shows at once; its CSS and JS
+// URLs carry a content version, so they can be cached.
+const PAGE_CACHE = 'public, no-cache';
+const FILE_CACHE = 'public, max-age=3600, stale-while-revalidate=86400';
+
+interface Portal {
+  page: Precomputed;
+  css: Precomputed;
+}
+
+let script: Precomputed | undefined;
+const portalJs = () =>
+  (script ??= precompute(PORTAL_JS, {
+    contentType: 'text/javascript; charset=utf-8',
+    cacheControl: FILE_CACHE,
+  }));
+
+/** Brand asset URLs are absolute (PUBLIC_URL), so that origin is allowed beside 'self'. */
+export function portalCsp(publicUrl: string): string {
+  const origin = new URL(publicUrl).origin;
+  return [
+    "default-src 'none'",
+    `style-src 'self' ${origin}`,
+    `img-src 'self' ${origin}`,
+    `font-src 'self' ${origin}`,
+    "script-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}
+
+function build(catalog: BrandCatalog): Portal {
+  const tokens = buildTokensView(catalog);
+  const css = precompute(buildPortalCss(catalog, tokens), {
+    contentType: 'text/css; charset=utf-8',
+    cacheControl: FILE_CACHE,
+  });
+  const html = renderPortalPage(catalog, tokens, {
+    cssUrl: `/portal.css?v=${css.sha256.slice(0, 12)}`,
+    jsUrl: `/portal.js?v=${portalJs().sha256.slice(0, 12)}`,
+  });
+  const page = precompute(html, {
+    contentType: 'text/html; charset=utf-8',
+    cacheControl: PAGE_CACHE,
+    headers: {
+      'content-security-policy': portalCsp(catalog.baseUrl),
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-frame-options': 'DENY',
+    },
+  });
+  return { page, css };
+}
+
+export function registerPortal(app: FastifyInstance, deps: AppDeps): void {
+  const cache = new WeakMap<BrandCatalog, Portal>();
+  const current = (): Portal => {
+    const catalog = deps.brand.current;
+    let portal = cache.get(catalog);
+    if (!portal) {
+      portal = build(catalog);
+      cache.set(catalog, portal);
+    }
+    return portal;
+  };
+  // HEAD is routed with GET so it answers with the GET's exact headers, as the brand routes do.
+  const read = (url: string, pick: () => Precomputed) =>
+    app.route({
+      method: ['GET', 'HEAD'],
+      url,
+      exposeHeadRoute: false,
+      handler: (req: FastifyRequest, reply: FastifyReply) => sendPrecomputed(req, reply, pick()),
+    });
+  documentRoute({
+    method: 'GET',
+    url: '/',
+    summary: 'The brand portal: a style guide of the live brand, built from the same catalog as this API.',
+    tag: 'brand',
+    auth: 'none',
+    responseDescription: 'The portal page (text/html).',
+  });
+  read('/', () => current().page);
+  read('/portal.css', () => current().css);
+  read('/portal.js', portalJs);
+}

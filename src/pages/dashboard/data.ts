@@ -1,0 +1,60 @@
+/**
+ * What the signed-in dashboard shows, gathered at once: the status report, the monitor, stored
+ * events with their registrations, and webhook deliveries. Each part may fail on its own; a
+ * failure becomes a sentence for the page (the gateway's message, or a generic one that is logged).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Gateway } from '../../gateway/gateway.js';
+import { AppError } from '../../http/errors.js';
+import type { Loaded } from './parts.js';
+import type { DashboardData } from './render.js';
+
+/** A gateway failure as a sentence for the page; anything unexpected is logged and not described. */
+export function explain(err: unknown, log: FastifyBaseLogger): string {
+  if (err instanceof AppError) {
+    const issues = err.details?.['issues'];
+    const list = Array.isArray(issues)
+      ? issues
+          .map((i: { path?: unknown; message?: unknown }) => `${String(i.path)}: ${String(i.message)}`)
+          .join('; ')
+      : '';
+    return list ? `${err.message} (${list})` : err.message;
+  }
+  log.error({ err }, 'dashboard request failed');
+  return 'Something went wrong on our side.';
+}
+
+const settle = <T>(p: Promise<T>, log: FastifyBaseLogger): Promise<Loaded<T>> =>
+  p.then(
+    (value) => ({ ok: true as const, value }),
+    (err: unknown) => ({ ok: false as const, error: explain(err, log) }),
+  );
+
+export async function loadDashboard(
+  gateway: Gateway,
+  fresh: boolean,
+  log: FastifyBaseLogger,
+): Promise<DashboardData> {
+  const [report, monitor, events, webhooks] = await Promise.all([
+    settle(gateway.status.report({ fresh }), log),
+    settle(gateway.monitor(), log),
+    settle(gateway.store.listEvents({}), log),
+    settle(gateway.store.recentWebhooks(20), log),
+  ]);
+  return {
+    report,
+    monitor,
+    webhooks,
+    events: events.ok
+      ? {
+          ok: true,
+          value: await Promise.all(
+            events.value.map(async (event) => ({
+              event,
+              registrations: await settle(gateway.store.listRegistrations(event.videoId), log),
+            })),
+          ),
+        }
+      : events,
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * The events section: a form that creates a meeting with a funnel (create_meeting), and the
+ * stored events with their funnel, status, registrations and a per-event funnel change.
+ */
+import type { Registration, StoredEvent } from '../../store/store.js';
+import { html, type FunnelView, type Raw } from './html.js';
+import { badge, csrfField, funnelChip, funnelOptions, unavailable, when, type Loaded } from './parts.js';
+
+export interface EventRow {
+  event: StoredEvent;
+  registrations: Loaded<Registration[]>;
+}
+
+/** Ids reach HTML ids and URLs; platform ids are digits, but nothing is assumed. */
+const idPart = (v: string) => v.replace(/[^A-Za-z0-9_-]/g, '_');
+
+function registrationsCell(row: EventRow): Raw {
+  if (!row.registrations.ok) return html`<span class="missing">${row.registrations.error}</span>`;
+  const list = row.registrations.value;
+  if (list.length === 0)
+    return html`<span class="muted">${row.event.registration ? 'none yet' : 'closed'}</span>`;
+  return html`<details>
+    <summary>${list.length} registered</summary>
+    <ul class="plain">
+      ${list.map(
+        (r) => html`<li>${r.firstName} ${r.lastName} <span class="muted">&lt;${r.email}&gt;</span></li>`,
+      )}
+    </ul>
+  </details>`;
+}
+
+function funnelForm(e: StoredEvent, funnels: FunnelView[], csrf: string): Raw {
+  const id = `funnel-${idPart(e.videoId)}`;
+  return html`<form
+    method="post"
+    action="/dashboard/events/${encodeURIComponent(e.videoId)}/funnel"
+    class="inline"
+  >
+    ${csrfField(csrf)}
+    <label for="${id}" class="visually-hidden">Funnel for ${e.topic}</label>
+    <select id="${id}" name="funnel">
+      ${funnelOptions(funnels, e.funnel)}
+    </select>
+    <button type="submit" class="button small">
+      Save<span class="visually-hidden"> funnel for ${e.topic}</span>
+    </button>
+  </form>`;
+}
+
+function createForm(funnels: FunnelView[], timezones: readonly string[], csrf: string): Raw {
+  return html`<form method="post" action="/dashboard/events" class="create">
+    ${csrfField(csrf)}
+    <fieldset>
+      <legend>New event</legend>
+      <div class="fields">
+        <p class="field wide">
+          <label for="ev-topic">Topic</label>
+          <input id="ev-topic" name="topic" type="text" required maxlength="200" />
+        </p>
+        <p class="field">
+          <label for="ev-start">Start time</label>
+          <input id="ev-start" name="start" type="datetime-local" required />
+        </p>
+        <p class="field">
+          <label for="ev-tz">Time zone</label>
+          <select id="ev-tz" name="timezone" data-local-zone>
+            <option value="UTC" selected>UTC</option>
+            ${timezones.map((z) => html`<option>${z}</option>`)}
+          </select>
+        </p>
+        <p class="field">
+          <label for="ev-duration">Duration (minutes)</label>
+          <input id="ev-duration" name="duration" type="number" min="1" max="1440" value="60" required />
+        </p>
+        <p class="field">
+          <label for="ev-funnel">Funnel</label>
+          <select id="ev-funnel" name="funnel">
+            ${funnelOptions(funnels, null)}
+          </select>
+        </p>
+        <p class="field check">
+          <input id="ev-registration" name="registration" type="checkbox" />
+          <label for="ev-registration">Open registration</label>
+        </p>
+      </div>
+      <button type="submit" class="button primary">Create event</button>
+    </fieldset>
+  </form>`;
+}
+
+export function eventsSection(p: {
+  events: Loaded<EventRow[]>;
+  funnels: FunnelView[];
+  timezones: readonly string[];
+  csrf: string;
+}): Raw {
+  let list: Raw;
+  if (!p.events.ok) list = unavailable('Stored events', p.events.error);
+  else if (p.events.value.length === 0) list = html`<p class="muted">No stored events yet.</p>`;
+  else
+    list = html`<div class="scroll">
+      <table class="events">
+        <caption class="visually-hidden">
+          Stored events
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Topic</th>
+            <th scope="col">Starts</th>
+            <th scope="col">Funnel</th>
+            <th scope="col">Status</th>
+            <th scope="col">Registrations</th>
+            <th scope="col">Change funnel</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${p.events.value.map(
+            (row) =>
+              html`<tr data-video-id="${row.event.videoId}">
+                <th scope="row">
+                  ${row.event.topic}<br /><span class="muted"
+                    >id ${row.event.videoId} · ${row.event.duration} min</span
+                  >
+                </th>
+                <td>${when(row.event.startTime, row.event.timezone)}</td>
+                <td>${funnelChip(row.event.funnel, p.funnels)}</td>
+                <td>${badge(row.event.status)}</td>
+                <td>${registrationsCell(row)}</td>
+                <td>${funnelForm(row.event, p.funnels, p.csrf)}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>`;
+  return html`<section class="card wide" aria-labelledby="events-h">
+    <h2 id="events-h">Events</h2>
+    ${createForm(p.funnels, p.timezones, p.csrf)} ${list}
+  </section>`;
+}

@@ -1,0 +1,96 @@
+/**
+ * The monitor section: the link's token and webhook facts, then every capability group with
+ * its state and latency, each opening onto its capabilities and the scopes they need.
+ */
+import type { MonitorReport } from '../../gateway/monitor.js';
+import { html, type Raw } from './html.js';
+import { badge, unavailable, when, type Loaded } from './parts.js';
+
+const expiry = (seconds: number | null) =>
+  seconds === null ? '—' : seconds <= 0 ? 'expired' : `in ${Math.round(seconds / 60)} min`;
+
+export function monitorSection(monitor: Loaded<MonitorReport>): Raw {
+  if (!monitor.ok) {
+    return html`<section class="card wide" aria-labelledby="monitor-h">
+      <h2 id="monitor-h">Monitor</h2>
+      ${unavailable('Monitor', monitor.error)}
+    </section>`;
+  }
+  const m = monitor.value;
+  const groups = Object.entries(m.groups).map(
+    ([name, g]) =>
+      html`<details class="group">
+        <summary>
+          <span class="group-name">${name}</span> ${badge(g.state)}
+          <span class="muted"
+            >${
+              g.latencyMs === null ? 'no calls yet' : `${g.latencyMs} ms`
+            }${g.breaker === 'open' ? ' · circuit open' : ''}</span
+          >
+        </summary>
+        <table>
+          <caption class="visually-hidden">
+            Capabilities of ${name}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Capability</th>
+              <th scope="col">State</th>
+              <th scope="col">Availability</th>
+              <th scope="col">Scopes needed</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${g.capabilities.map(
+              (c) =>
+                html`<tr>
+                  <th scope="row"><code>${c.name}</code></th>
+                  <td>${badge(c.state)}</td>
+                  <td>${c.availability.replaceAll('_', ' ')}</td>
+                  <td>
+                    ${
+                      c.scopesNeeded.length === 0
+                        ? html`<span class="muted">none</span>`
+                        : c.scopesNeeded.map(
+                            (s, i) =>
+                              html`${i > 0 ? ', ' : ''}<code>${s}</code>${c.scopesGranted.includes(s) ? '' : html` <span class="missing">(not granted)</span>`}`,
+                          )
+                    }${c.note ? html`<br /><span class="muted">${c.note}</span>` : ''}
+                  </td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+        ${g.lastSuccess ? html`<p class="muted">Last success ${when(g.lastSuccess)}</p>` : ''}
+        ${g.lastError ? html`<p class="muted">Last error <code>${g.lastError.code}</code> ${when(g.lastError.at)}</p>` : ''}
+      </details>`,
+  );
+  return html`<section class="card wide" aria-labelledby="monitor-h">
+    <h2 id="monitor-h">Monitor</h2>
+    <dl class="facts">
+      <div>
+        <dt>Link</dt>
+        <dd>${badge(m.link.status)}${m.link.mode ? html` <span class="muted">${m.link.mode}</span>` : ''}</dd>
+      </div>
+      <div>
+        <dt>Token expires</dt>
+        <dd>${expiry(m.link.tokenExpiresInSeconds)}</dd>
+      </div>
+      <div>
+        <dt>Granted scopes</dt>
+        <dd>${m.link.scopes.length}</dd>
+      </div>
+      <div>
+        <dt>Last webhook</dt>
+        <dd>
+          ${m.webhooks.lastReceived ? html`<code>${m.webhooks.lastReceived.event}</code> ${when(m.webhooks.lastReceived.receivedAt)}` : 'none yet'}
+        </dd>
+      </div>
+      <div>
+        <dt>Rate budgets</dt>
+        <dd>${m.budgetsShared ? 'shared (Redis)' : 'this instance'}</dd>
+      </div>
+    </dl>
+    <div class="groups">${groups}</div>
+  </section>`;
+}
