@@ -4,6 +4,7 @@
  * the generic invoke endpoint and (later) MCP tools all run the same operation.
  */
 import { z } from 'zod';
+import { AppError } from '../../http/errors.js';
 import type { Store } from '../../store/store.js';
 import type { PlatformClient } from '../platform/platform-client.js';
 import type { RateLabel } from '../platform/budget.js';
@@ -64,6 +65,24 @@ export const pageOf = <T>(items: T[], nextPageToken: unknown): Page<T> => ({
 
 /** A yyyy-mm-dd date. */
 export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-22');
+
+export const DAY_MS = 86_400_000;
+/** Whether a yyyy-mm-dd string names a day that exists (read as a UTC day, as the platform does). */
+export const isRealDay = (v: string) => {
+  const t = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
+};
+/** A yyyy-mm-dd date that exists. */
+export const date = day.refine(isRealDay, 'must be a real calendar date');
+/** The UTC day of an instant, yyyy-mm-dd. */
+export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export const addDays = (d: string, n: number) => dayOf(Date.parse(`${d}T00:00:00Z`) + n * DAY_MS);
+export const daysBetween = (a: string, b: string) =>
+  (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS;
+
+/** A validation error found while running (one that needs today's date, say), in parseInput's shape. */
+export const invalid = (path: string, message: string) =>
+  new AppError(400, 'validation_failed', 'The input is not valid.', { issues: [{ path, message }] });
 /** An ISO 8601 instant with a zone. */
 export const instant = z
   .string()

@@ -4,8 +4,7 @@
  * shape; recurring events are listed as their single instances within the asked window.
  */
 import { z } from 'zod';
-import { AppError } from '../../../http/errors.js';
-import { defineOp, id, instant, pageOf, paging, seg, type OpContext } from '../operation.js';
+import { defineOp, id, instant, invalid, pageOf, paging, seg, type OpContext } from '../operation.js';
 
 interface PlatformTime {
   date?: string;
@@ -152,9 +151,6 @@ async function getEvent(ctx: OpContext, cal: string, event: string): Promise<Pla
 
 /** list_events' cursor: `w1.<from ms>.<to ms>.<platform page token>`. */
 const WINDOW_CURSOR = /^w1\.(\d{1,15})\.(\d{1,15})\.(.+)$/s;
-
-const invalid = (path: string, message: string) =>
-  new AppError(400, 'validation_failed', 'The input is not valid.', { issues: [{ path, message }] });
 
 export const calendarOps = [
   defineOp({

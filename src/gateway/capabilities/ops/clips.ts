@@ -3,8 +3,18 @@
  * a month per request) and one by id. Chapters and analytics have no public endpoint.
  */
 import { z } from 'zod';
-import { AppError } from '../../../http/errors.js';
-import { day, defineOp, id, pageOf, paging, seg } from '../operation.js';
+import {
+  addDays,
+  date,
+  dayOf,
+  daysBetween,
+  defineOp,
+  id,
+  invalid,
+  pageOf,
+  paging,
+  seg,
+} from '../operation.js';
 
 interface PlatformClip {
   clip_id?: string;
@@ -21,7 +31,6 @@ interface PlatformClip {
 }
 
 const GROUP = 'clips';
-const DAY_MS = 86_400_000;
 const DEFAULT_DAYS = 30;
 /** The platform's window is at most 31 days; from 00:00 to 23:59:59 inclusive that is 30 days apart. */
 const MAX_SPAN_DAYS = 30;
@@ -34,19 +43,6 @@ const STATUSES = [
   'RECORD_DELETE',
   'SUSPENDED',
 ] as const;
-
-const isRealDay = (v: string) => {
-  const t = Date.parse(`${v}T00:00:00Z`);
-  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
-};
-const date = day.refine(isRealDay, 'must be a real calendar date');
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const addDays = (d: string, n: number) => dayOf(Date.parse(`${d}T00:00:00Z`) + n * DAY_MS);
-const daysBetween = (a: string, b: string) =>
-  (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS;
-
-const invalid = (path: string, message: string) =>
-  new AppError(400, 'validation_failed', 'The input is not valid.', { issues: [{ path, message }] });
 
 const clip = (c: PlatformClip, withPasscode: boolean) => ({
   clip_id: c.clip_id ?? null,

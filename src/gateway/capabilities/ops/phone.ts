@@ -3,8 +3,19 @@
  * call summary. Lists take a from/to window of days (default: the last 7 days, at most a month).
  */
 import { z } from 'zod';
-import { AppError } from '../../../http/errors.js';
-import { day, defineOp, id, type OpContext, pageOf, paging, seg } from '../operation.js';
+import {
+  addDays,
+  date,
+  dayOf,
+  daysBetween,
+  defineOp,
+  id,
+  invalid,
+  type OpContext,
+  pageOf,
+  paging,
+  seg,
+} from '../operation.js';
 
 interface PlatformCall {
   id?: string;
@@ -70,7 +81,6 @@ interface PlatformAiCallSummary {
 }
 
 const GROUP = 'phone';
-const DAY_MS = 86_400_000;
 const DEFAULT_DAYS = 7;
 /** The Phone lists answer one month's worth of data per request. */
 const MAX_SPAN_DAYS = 31;
@@ -98,19 +108,6 @@ const CALL_RESULTS = [
   'system_blocked',
   'service_unavailable',
 ] as const;
-
-const isRealDay = (v: string) => {
-  const t = Date.parse(`${v}T00:00:00Z`);
-  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
-};
-const date = day.refine(isRealDay, 'must be a real calendar date');
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const addDays = (d: string, n: number) => dayOf(Date.parse(`${d}T00:00:00Z`) + n * DAY_MS);
-const daysBetween = (a: string, b: string) =>
-  (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS;
-
-const invalid = (path: string, message: string) =>
-  new AppError(400, 'validation_failed', 'The input is not valid.', { issues: [{ path, message }] });
 
 const window = {
   from: date.optional().describe('first day (UTC), yyyy-mm-dd; default 7 days before to'),

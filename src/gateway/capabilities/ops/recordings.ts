@@ -4,8 +4,19 @@
  * recording and its files, and the meeting's transcript.
  */
 import { z } from 'zod';
-import { AppError } from '../../../http/errors.js';
-import { day, defineOp, id, type OpContext, type Page, paging, seg } from '../operation.js';
+import {
+  addDays,
+  date,
+  dayOf,
+  defineOp,
+  id,
+  invalid,
+  isRealDay,
+  type OpContext,
+  type Page,
+  paging,
+  seg,
+} from '../operation.js';
 
 interface PlatformRecordingFile {
   id?: string;
@@ -46,20 +57,10 @@ interface PlatformTranscript {
 }
 
 const GROUP = 'recordings';
-const DAY_MS = 86_400_000;
 /** The platform's default and our longest walk: 30 days back, at most 6 calendar months. */
 const DEFAULT_DAYS = 30;
 const MAX_MONTHS = 6;
 
-const isRealDay = (v: string) => {
-  const t = Date.parse(`${v}T00:00:00Z`);
-  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
-};
-/** A yyyy-mm-dd date that exists (the platform reads it as a UTC day). */
-const date = day.refine(isRealDay, 'must be a real calendar date');
-
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const addDays = (d: string, n: number) => dayOf(Date.parse(`${d}T00:00:00Z`) + n * DAY_MS);
 /** The same day `n` calendar months earlier, clamped to that month's last day (as the platform counts). */
 function monthsBefore(d: string, n: number): string {
   const [y, mo, dd] = d.split('-').map(Number) as [number, number, number];
@@ -90,9 +91,6 @@ const recordingItem = (m: PlatformRecording) => ({
   total_size: m.total_size ?? null,
   files: m.recording_count ?? m.recording_files?.length ?? 0,
 });
-
-const invalid = (path: string, message: string) =>
-  new AppError(400, 'validation_failed', 'The input is not valid.', { issues: [{ path, message }] });
 
 /**
  * Where a recordings walk stands: the range's first day, the end of the month-window being read
