@@ -246,14 +246,8 @@ export class StatusService {
         note: link ? NOTE_NEEDS_RELINK : NOTE_NOT_LINKED,
       });
     }
-    let probes: Probes;
-    try {
-      probes = await this.#probesFresh(opts.fresh === true, link.mode === 's2s' ? link.userId : 'me');
-    } catch (err) {
-      if (err instanceof AppError && (err.code === 'needs_relink' || err.code === 'not_linked'))
-        return this.report({ fresh: false });
-      throw err;
-    }
+    // Each probe catches its own failure, so this never throws.
+    const probes = await this.#probesFresh(opts.fresh === true, link.mode === 's2s' ? link.userId : 'me');
     // A probe may have found the tokens dead (invalid_grant); report that, not stale success.
     const after = await this.d.store.getLink();
     if (after?.status !== 'linked')
