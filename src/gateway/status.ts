@@ -5,7 +5,6 @@
  * cold one about the slowest probe.
  */
 import type { Store, StoredEvent } from '../store/store.js';
-import { AppError } from '../http/errors.js';
 import { APIS, CAPABILITIES, capabilityMap } from './capabilities/catalog.js';
 import type { PlatformClient } from './platform/platform-client.js';
 
