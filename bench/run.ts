@@ -63,7 +63,8 @@ async function startFleetgate(dataDir: string) {
   const port = await freePort();
   const sandboxPort = await freePort();
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'src/main.ts')], {
+  // As `npm start` runs it: the transpiled dist/ (built once by main()), the emulator in its own process.
+  const child = spawn(process.execPath, [path.join(REPO, 'dist/main.js')], {
     cwd: REPO,
     env: {
       ...process.env,
@@ -152,6 +153,11 @@ async function main(): Promise<void> {
   let fg: Awaited<ReturnType<typeof startFleetgate>> | undefined;
   let bare: ChildProcess | undefined;
   try {
+    await new Promise<void>((resolve, reject) =>
+      spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'scripts/build.ts')], {
+        stdio: 'inherit',
+      }).once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build failed with ${code}`)))),
+    );
     // First start renders and caches the brand images; the second is the one we time.
     await stop((await startFleetgate(dataDir)).child);
     fg = await startFleetgate(dataDir);
