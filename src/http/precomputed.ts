@@ -23,11 +23,32 @@ export interface Precomputed {
   readonly notModified: Record<string, string>;
 }
 
+/** Where compressed bodies are kept across restarts (brand/disk-cache.ts), keyed by content. */
+export interface CompressionCache {
+  getSync(key: string): Buffer | undefined;
+  setSync(key: string, value: Buffer): void;
+}
+
 export interface PrecomputeOptions {
   contentType: string;
   cacheControl: string;
   headers?: Record<string, string>;
+  /** Brotli at quality 11 is slow (most of a cold start): reuse earlier results when given. */
+  compressed?: CompressionCache;
 }
+
+const compress = (
+  body: Buffer,
+  key: string,
+  cache: CompressionCache | undefined,
+  run: (b: Buffer) => Buffer,
+): Buffer => {
+  const hit = cache?.getSync(key);
+  if (hit) return hit;
+  const out = run(body);
+  cache?.setSync(key, out);
+  return out;
+};
 
 const COMPRESSIBLE =
   /^(text\/|application\/(json|javascript|xml|manifest\+json|design-tokens\+json)|image\/svg\+xml)/;
@@ -56,13 +77,15 @@ export function precompute(input: Buffer | string, opts: PrecomputeOptions): Pre
   let gzip: Variant | undefined;
   let br: Variant | undefined;
   if (compressible) {
-    const gz = gzipSync(body, { level: 9 });
-    const brotli = brotliCompressSync(body, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    });
+    const gz = compress(body, `${sha256}.gz9`, opts.compressed, (b) => gzipSync(b, { level: 9 }));
+    const brotli = compress(body, `${sha256}.br11`, opts.compressed, (b) =>
+      brotliCompressSync(b, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: b.length,
+        },
+      }),
+    );
     if (gz.length < body.length * 0.95) gzip = variant('gzip', gz);
     if (brotli.length < body.length * 0.95) br = variant('br', brotli);
   }
