@@ -2,12 +2,14 @@
  * buildApp: the whole HTTP surface as a Fastify instance, from injected dependencies.
  * It never reads the environment and never listens; main.ts and the tests do that.
  */
+import { createServer } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { BrandService } from './brand/brand-service.js';
 import type { Config } from './config.js';
 import type { Gateway } from './gateway/gateway.js';
+import { brandFastPath } from './http/brand-fast-path.js';
 import { installErrorHandlers } from './http/errors.js';
 import { trackRoutes } from './http/method-not-allowed.js';
 import { registerBrandRoutes } from './http/routes/brand-routes.js';
@@ -17,6 +19,7 @@ import { registerVideoRoutes } from './http/routes/video-routes.js';
 import { buildOpenApi, renderDocsPage } from './http/openapi.js';
 import { registerPages } from './pages/index.js';
 import { precompute, sendPrecomputed, type Precomputed } from './http/precomputed.js';
+import { requestId } from './http/request-id.js';
 import { VERSION } from './version.js';
 
 export interface AppDeps {
@@ -39,9 +42,14 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     return503OnClosing: true,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+    genReqId: requestId,
+    // Public brand reads skip Fastify entirely (brand-fast-path.ts); the routes below serve the
+    // same paths for everything else and for app.inject().
+    serverFactory: (handler) => {
+      const fast = brandFastPath(deps.brand);
+      return createServer((req, res) => {
+        if (!fast(req, res)) handler(req, res);
+      });
     },
   }) as unknown as FastifyInstance;
   installErrorHandlers(app);

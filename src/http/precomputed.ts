@@ -145,24 +145,34 @@ function matchesEtag(header: string, res: Precomputed): boolean {
   return false;
 }
 
-export function sendPrecomputed(req: FastifyRequest, reply: FastifyReply, res: Precomputed): FastifyReply {
-  const inm = req.headers['if-none-match'];
-  const enc = pickEncoding(req.headers['accept-encoding'], res);
-  const variant = res.variants[enc] ?? res.variants.identity;
+/** What to answer for a request to a precomputed response: a 304, a HEAD or the chosen body. */
+export function answerFor(
+  method: string | undefined,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | undefined,
+  res: Precomputed,
+): { status: 200 | 304; headers: Record<string, string>; body: Buffer | undefined } {
+  const variant = res.variants[pickEncoding(acceptEncoding, res)] ?? res.variants.identity;
   if (!variant) throw new Error('precomputed response without identity body');
-  if (inm !== undefined && matchesEtag(inm, res)) {
-    return reply
-      .code(304)
-      .headers({ ...res.notModified, etag: variant.headers['etag'] ?? res.etag })
-      .send();
+  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, res)) {
+    return {
+      status: 304,
+      headers: { ...res.notModified, etag: variant.headers['etag'] ?? res.etag },
+      body: undefined,
+    };
   }
-  void reply.headers(variant.headers);
-  if (req.method === 'HEAD') {
-    // Fastify would recompute Content-Length from an empty body; write the head ourselves.
+  return { status: 200, headers: variant.headers, body: method === 'HEAD' ? undefined : variant.body };
+}
+
+export function sendPrecomputed(req: FastifyRequest, reply: FastifyReply, res: Precomputed): FastifyReply {
+  const a = answerFor(req.method, req.headers['if-none-match'], req.headers['accept-encoding'], res);
+  if (a.status === 304) return reply.code(304).headers(a.headers).send();
+  if (!a.body) {
+    // HEAD: Fastify would recompute Content-Length from an empty body; write the head ourselves.
     reply.hijack();
-    reply.raw.writeHead(200, { ...variant.headers, 'x-request-id': String(req.id) });
+    reply.raw.writeHead(200, { ...a.headers, 'x-request-id': String(req.id) });
     reply.raw.end();
     return reply;
   }
-  return reply.send(variant.body);
+  return reply.headers(a.headers).send(a.body);
 }
