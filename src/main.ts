@@ -134,7 +134,10 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     void Promise.allSettled([app.close(), brand.close(), sandbox?.close()])
-      .then(() => Promise.allSettled([store.close(), redis?.quit()]))
+      .then(() => {
+        gateway.close();
+        return Promise.allSettled([store.close(), redis?.quit()]);
+      })
       .then(() => process.exit(0));
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));

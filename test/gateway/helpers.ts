@@ -141,6 +141,7 @@ export async function startGateway(
     twin: () => startGateway({ emu, dataDir, ...(opts.env ? { env: opts.env } : {}) }),
     async close() {
       await app.close();
+      gateway.close();
       await store.close();
       if (!opts.emu) {
         await emu.close();
