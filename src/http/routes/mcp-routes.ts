@@ -77,9 +77,6 @@ export function registerMcpRoutes(
         );
       }
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      // A client that goes away cancels its exchange (and closes a subscription stream).
-      const abort = new AbortController();
-      reply.raw.on('close', () => abort.abort());
       const result = await endpoint.handle({
         url: `${deps.publicUrl}/mcp`,
         header: (name) => {
@@ -88,7 +85,12 @@ export function registerMcpRoutes(
         },
         headers: () => toHeaders(req),
         body,
-        signal: abort.signal,
+        signal: () => {
+          // A client that goes away cancels its exchange (and closes a subscription stream).
+          const abort = new AbortController();
+          reply.raw.on('close', () => abort.abort());
+          return abort.signal;
+        },
       });
       return send(reply, { ...result, headers: { ...result.headers, ...cors(req) } });
     });

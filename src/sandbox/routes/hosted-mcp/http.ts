@@ -76,8 +76,6 @@ export function registerHostedMcp(
           rpcError(415, -32600, 'Unsupported Media Type: Content-Type must be application/json.'),
         );
       }
-      const abort = new AbortController();
-      reply.raw.on('close', () => abort.abort());
       const result = await endpoint.handle({
         url: `${ctx.baseUrl}/mcp`,
         header: (name) => {
@@ -86,7 +84,11 @@ export function registerHostedMcp(
         },
         headers: () => toHeaders(req),
         body: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
-        signal: abort.signal,
+        signal: () => {
+          const abort = new AbortController();
+          reply.raw.on('close', () => abort.abort());
+          return abort.signal;
+        },
       });
       return send(reply, result);
     });
