@@ -85,6 +85,51 @@ describe('authorization', () => {
     }
   });
 
+  it('checks the key before reading the body, then speaks JSON-RPC errors like /mcp', async () => {
+    const big = await fetch(`${e.base}/api/video/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(300 * 1024),
+    });
+    expect(big.status).toBe(401);
+    const bad = await fetch(`${e.base}/api/video/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${API_KEY}` },
+      body: '{"jsonrpc":',
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { code: number } }).error.code).toBe(-32700);
+  });
+
+  it('answers a raw 2026-07-28 request with the key (no handshake, no session)', async () => {
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+      'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+    };
+    const res = await fetch(`${e.base}/api/video/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${API_KEY}`,
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'meetings_list_meetings',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'meetings_list_meetings', arguments: { limit: 5 }, _meta: meta },
+      }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('mcp-session-id')).toBeNull();
+    const body = (await res.json()) as { result: { structuredContent: { items: unknown[] } } };
+    expect(Array.isArray(body.result.structuredContent.items)).toBe(true);
+  });
+
   it('lets the SDK client fail to connect without the key', async () => {
     await expect(connect('wrong-key')).rejects.toThrow();
   });
