@@ -17,7 +17,7 @@ export interface McpEdgeOptions {
   allowedOrigins: string[];
   endpoint: McpEndpoint;
   /** Refuses a POST before its body is read (e.g. 401); undefined lets it through. */
-  authorize?: (req: FastifyRequest) => Promise<RpcReply | undefined>;
+  authorize?: (req: FastifyRequest) => RpcReply | undefined | Promise<RpcReply | undefined>;
 }
 
 function send(reply: FastifyReply, r: RpcReply): FastifyReply {
