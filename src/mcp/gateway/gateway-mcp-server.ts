@@ -32,8 +32,6 @@ const instructions = (base: string) =>
     `- Resources: the status report (${base}/api/video/status) and the monitor (${base}/api/video/monitor) say what is linked, which capabilities work, and why the others do not.`,
   ].join('\n');
 
-let cachedInstructions: { base: string; text: string } | undefined;
-
 async function call(d: GatewayMcpDeps, tool: GatewayTool, args: unknown) {
   const { group, capability, definition } = tool;
   try {
@@ -62,12 +60,9 @@ async function call(d: GatewayMcpDeps, tool: GatewayTool, args: unknown) {
 }
 
 export function createGatewayMcpServer(d: GatewayMcpDeps): McpServer {
-  if (cachedInstructions?.base !== d.publicUrl) {
-    cachedInstructions = { base: d.publicUrl, text: instructions(d.publicUrl) };
-  }
   const mcp = new McpServer(
     { name: 'fleetgate-gateway', title: 'fleetgate video gateway', version: d.version },
-    { instructions: cachedInstructions.text, jsonSchemaValidator: JSON_SCHEMA_VALIDATOR },
+    { instructions: instructions(d.publicUrl), jsonSchemaValidator: JSON_SCHEMA_VALIDATOR },
   );
   const server = mcp.server;
   // The list changes only when the link changes, which a stateless server cannot announce.
