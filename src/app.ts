@@ -13,6 +13,7 @@ import { brandFastPath } from './http/brand-fast-path.js';
 import { installErrorHandlers } from './http/errors.js';
 import { trackRoutes } from './http/method-not-allowed.js';
 import { registerBrandRoutes } from './http/routes/brand-routes.js';
+import { registerGatewayMcpRoutes } from './http/routes/gateway-mcp-routes.js';
 import { registerHealthRoutes } from './http/routes/health-routes.js';
 import { registerMcpRoutes } from './http/routes/mcp-routes.js';
 import { registerVideoRoutes } from './http/routes/video-routes.js';
@@ -74,6 +75,12 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       gateway: deps.gateway.gateway,
       secrets: deps.gateway.secrets,
       secureCookies: deps.config.publicUrl.startsWith('https://'),
+    });
+    registerGatewayMcpRoutes(app, {
+      ...deps.gateway,
+      publicUrl: deps.config.publicUrl,
+      allowedOrigins: deps.config.mcpAllowedOrigins,
+      version: VERSION,
     });
   }
 
