@@ -14,7 +14,6 @@ import { autolinkOverHttp } from './gateway/oauth/autolink.js';
 import { loadSecrets } from './gateway/secrets.js';
 import { createLogger } from './log.js';
 import { forkSandbox, type SandboxProcess } from './sandbox/child-process.js';
-import { Redis } from 'ioredis';
 import { createStore } from './store/create-store.js';
 
 function fail(message: string): never {
@@ -63,8 +62,12 @@ async function main(): Promise<void> {
     ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
   });
 
+  // Loaded only when configured: the embedded default never needs it.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    ? new (await import('ioredis')).Redis(config.redisUrl, {
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+      })
     : undefined;
   redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis unavailable'));
   const gateway = createGateway({

@@ -7,7 +7,7 @@ import type { FlatToken } from './dtcg.js';
 import { resolveValue } from './dtcg.js';
 import { buildAssets, type AssetEntry } from './build-assets.js';
 import { contrastRatio, wcagLevel } from './contrast.js';
-import { BRAND_CSS, renderDocIndex, renderDocPage } from './doc-pages.js';
+import { BRAND_CSS, DOC_HTML_BUILD, markdownToHtml, renderDocIndex, renderDocPage } from './doc-pages.js';
 import { buildFonts, type FontStack } from './fonts.js';
 import { buildLlmsTxt } from './llms-txt.js';
 import { buildManifest, type Manifest } from './manifest.js';
@@ -352,7 +352,10 @@ export async function buildCatalog(
     const mdUrl = staticUrl(`docs/${d.slug}.md`);
     const md = `---\ntitle: ${JSON.stringify(d.title)}\nsummary: ${JSON.stringify(d.summary)}\naudience: ${JSON.stringify(d.audience)}\ngroup: ${d.group}\n---\n\n${d.markdown}`;
     docMarkdown.set(d.slug, md);
-    const html = renderDocPage(d, {
+    const body = await opts.cache.memo(`${cacheKey(d.markdown, DOC_HTML_BUILD)}.html`, async () =>
+      Buffer.from(await markdownToHtml(d.markdown)),
+    );
+    const html = renderDocPage(d, body.toString('utf8'), {
       brandName: src.info.name,
       groupTitle: group.title,
       baseUrl,

@@ -5,14 +5,39 @@
  * cache write only costs the recomputation next time, never the build.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const cacheKey = (...parts: (string | number | Buffer)[]): string => {
   const h = createHash('sha256');
   for (const p of parts) h.update(typeof p === 'number' ? String(p) : p).update('\0');
   return h.digest('hex');
 };
+
+/**
+ * Identifies a build step by its module's own code and the packages it uses, so a cached output
+ * is reused only when the same code would produce it (an upgrade or edit invalidates it).
+ */
+export function buildId(moduleUrl: string, ...packages: string[]): string {
+  return cacheKey(readFileSync(fileURLToPath(moduleUrl)), ...packages.map(packageJson));
+}
+
+/** A package's package.json text (exports often hide the file, so it is found from the entry). */
+function packageJson(name: string): string {
+  let dir: string;
+  try {
+    dir = path.dirname(fileURLToPath(import.meta.resolve(name)));
+  } catch {
+    return name; // a runner without import.meta.resolve: the module's own code still keys the cache
+  }
+  while (!existsSync(path.join(dir, 'package.json')) || path.basename(dir) !== name) {
+    const up = path.dirname(dir);
+    if (up === dir) return name;
+    dir = up;
+  }
+  return readFileSync(path.join(dir, 'package.json'), 'utf8');
+}
 
 export class DiskCache {
   readonly #dir: string;

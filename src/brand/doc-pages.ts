@@ -2,8 +2,12 @@
  * Fleet documents as pages: Markdown from the brand folder rendered to a branded HTML page,
  * with the Markdown itself served beside it as the .md twin.
  */
-import { Marked } from 'marked';
+import type { Marked } from 'marked';
+import { buildId } from './disk-cache.js';
 import type { SourceDoc } from './read-brand-folder.js';
+
+/** Identifies the Markdown rendering, for the build cache. */
+export const DOC_HTML_BUILD = buildId(import.meta.url, 'marked');
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -11,14 +15,22 @@ const escapeHtml = (s: string) =>
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-// Documents are operator content, but raw HTML in them is still shown as text, never run.
-const marked = new Marked({ gfm: true, renderer: { html: ({ text }) => escapeHtml(text) } });
+let marked: Promise<Marked> | undefined;
+
+/** Markdown to HTML; marked is loaded only when a document is not in the build cache. */
+export async function markdownToHtml(markdown: string): Promise<string> {
+  // Documents are operator content, but raw HTML in them is still shown as text, never run.
+  marked ??= import('marked').then(
+    (m) => new m.Marked({ gfm: true, renderer: { html: ({ text }) => escapeHtml(text) } }),
+  );
+  return (await marked).parse(markdown, { async: false });
+}
 
 export function renderDocPage(
   doc: SourceDoc,
+  body: string,
   ctx: { brandName: string; groupTitle: string; baseUrl: string; mdUrl: string; copyright: string },
 ): string {
-  const body = marked.parse(doc.markdown, { async: false });
   const s = `${ctx.baseUrl}/static/fleet`;
   return `<!doctype html>
 <html lang="en">

@@ -6,7 +6,11 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Resvg } from '@resvg/resvg-js';
+import type { Resvg as ResvgClass } from '@resvg/resvg-js';
+
+/** resvg is loaded on the first cache miss only: a restart with an unchanged brand never needs it. */
+let resvg: Promise<typeof ResvgClass> | undefined;
+const loadResvg = () => (resvg ??= import('@resvg/resvg-js').then((m) => m.Resvg));
 import { cacheKey, DiskCache } from './disk-cache.js';
 import type { FontFile } from './read-brand-folder.js';
 
@@ -45,13 +49,15 @@ export async function createRenderer(fonts: FontFile[], cacheDir: string): Promi
       if (!/<text[\s>]/.test(svg)) return svg;
       // Outlining parses every font file per call, so results are kept like the PNGs.
       const out = await outlines.memo(`${cacheKey(svg, fontKey)}.svg`, () =>
-        Promise.resolve(Buffer.from(new Resvg(svg, { font }).toString() + '\n')),
+        loadResvg().then((Resvg) => Buffer.from(new Resvg(svg, { font }).toString() + '\n')),
       );
       return out.toString('utf8');
     },
     png(svg, width) {
       return pngs.memo(`${cacheKey(svg, width, fontKey)}.png`, () =>
-        Promise.resolve(new Resvg(svg, { font, fitTo: { mode: 'width', value: width } }).render().asPng()),
+        loadResvg().then((Resvg) =>
+          new Resvg(svg, { font, fitTo: { mode: 'width', value: width } }).render().asPng(),
+        ),
       );
     },
   };

@@ -4,38 +4,13 @@
  * Style Dictionary 4 does not read DTCG 2025.10 object values (color objects, {value, unit}
  * dimensions) by itself, so the value transforms here turn them into CSS.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type StyleDictionaryClass from 'style-dictionary';
 import type { TransformedToken } from 'style-dictionary/types';
-import { cacheKey } from './disk-cache.js';
+import { buildId } from './disk-cache.js';
 import type { FlatToken } from './dtcg.js';
 
-/**
- * Identifies this CSS build (this module's code and the Style Dictionary version), so cached
- * CSS is reused only when the same build would produce it.
- */
-export const TOKENS_CSS_BUILD = cacheKey(
-  readFileSync(fileURLToPath(import.meta.url)),
-  packageJson('style-dictionary'),
-);
-
-/** A package's package.json text (its exports do not expose the file, so it is found from the entry). */
-function packageJson(name: string): string {
-  let dir: string;
-  try {
-    dir = path.dirname(fileURLToPath(import.meta.resolve(name)));
-  } catch {
-    return name; // a runner without import.meta.resolve: the module's own code still keys the cache
-  }
-  while (!existsSync(path.join(dir, 'package.json')) || path.basename(dir) !== name) {
-    const up = path.dirname(dir);
-    if (up === dir) return name;
-    dir = up;
-  }
-  return readFileSync(path.join(dir, 'package.json'), 'utf8');
-}
+/** Identifies this CSS build, so cached CSS is reused only when the same build would produce it. */
+export const TOKENS_CSS_BUILD = buildId(import.meta.url, 'style-dictionary');
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -3,8 +3,6 @@
  * file in the data dir. Either way the schema is migrated before use.
  */
 import path from 'node:path';
-import { PostgresStore } from './postgres/postgres-store.js';
-import { SqliteStore } from './sqlite/sqlite-store.js';
 import type { Store } from './store.js';
 
 export async function createStore(o: {
@@ -12,9 +10,13 @@ export async function createStore(o: {
   dataDir: string;
   schema?: string;
 }): Promise<Store> {
+  // Only the adapter in use is loaded (pg is not needed by the embedded default, nor SQLite by scale-out).
   const store: Store = o.databaseUrl
-    ? new PostgresStore(o.databaseUrl, o.schema ? { schema: o.schema } : {})
-    : new SqliteStore(path.join(o.dataDir, 'fleetgate.db'));
+    ? new (await import('./postgres/postgres-store.js')).PostgresStore(
+        o.databaseUrl,
+        o.schema ? { schema: o.schema } : {},
+      )
+    : new (await import('./sqlite/sqlite-store.js')).SqliteStore(path.join(o.dataDir, 'fleetgate.db'));
   await store.migrate();
   return store;
 }

@@ -12,7 +12,7 @@ import { capabilityState } from '../../gateway/monitor.js';
 import { AppError } from '../../http/errors.js';
 import { JSON_SCHEMA_VALIDATOR } from '../json-schema-validator.js';
 import { registerGatewayResources } from './gateway-resources.js';
-import { GATEWAY_TOOLS, NOT_OFFERED, TOOLS_BY_NAME, type GatewayTool } from './gateway-tools.js';
+import { gatewayTools, type GatewayTool } from './gateway-tools.js';
 import { toolError, toolSuccess } from './tool-results.js';
 
 export interface GatewayMcpDeps {
@@ -70,16 +70,16 @@ export function createGatewayMcpServer(d: GatewayMcpDeps): McpServer {
   server.setRequestHandler('tools/list', async () => {
     const monitor = await d.gateway.monitor();
     return {
-      tools: GATEWAY_TOOLS.filter(
+      tools: gatewayTools().all.filter(
         (t) => capabilityState(monitor, t.group, t.capability) !== 'missing_scope',
       ).map((t) => t.definition),
     };
   });
   server.setRequestHandler('tools/call', async (request) => {
     const name = request.params.name;
-    const tool = TOOLS_BY_NAME.get(name);
+    const tool = gatewayTools().byName.get(name);
     if (!tool) {
-      const why = NOT_OFFERED.get(name);
+      const why = gatewayTools().notOffered.get(name);
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
         why ? `Tool ${name} is not offered: ${why}` : `Unknown tool: ${name.slice(0, 128)}`,

@@ -107,20 +107,28 @@ function build(r: RegistryEntry, op: Operation): GatewayTool {
   };
 }
 
-export const GATEWAY_TOOLS: readonly GatewayTool[] = REGISTRY.flatMap((r) =>
+export interface GatewayToolSet {
+  all: readonly GatewayTool[];
+  byName: ReadonlyMap<string, GatewayTool>;
+  /** Tool names of capabilities the platform has no public endpoint for, with the registry's reason. */
+  notOffered: ReadonlyMap<string, string>;
+}
+
+let built: GatewayToolSet | undefined;
+
+/** Built on first use, once per process (~40 ms of JSON Schema work that start-up need not pay). */
+export function gatewayTools(): GatewayToolSet {
+  if (built) return built;
   // A note on a capability the platform offers says where it comes from (hosted MCP, composed).
-  r.operation ? [build(r, r.operation)] : [],
-);
-
-export const TOOLS_BY_NAME: ReadonlyMap<string, GatewayTool> = new Map(
-  GATEWAY_TOOLS.map((t) => [t.definition.name, t]),
-);
-if (TOOLS_BY_NAME.size !== GATEWAY_TOOLS.length) throw new Error('two capabilities map to one tool name');
-
-/** Tool names of capabilities the platform has no public endpoint for, with the registry's reason. */
-export const NOT_OFFERED: ReadonlyMap<string, string> = new Map(
-  REGISTRY.filter((r) => !r.operation).map((r) => [
-    toolName(r.group, r.name),
-    r.note ?? `The platform offers no public endpoint for ${r.group}/${r.name}.`,
-  ]),
-);
+  const all = REGISTRY.flatMap((r) => (r.operation ? [build(r, r.operation)] : []));
+  const byName = new Map(all.map((t) => [t.definition.name, t]));
+  if (byName.size !== all.length) throw new Error('two capabilities map to one tool name');
+  const notOffered = new Map(
+    REGISTRY.filter((r) => !r.operation).map((r) => [
+      toolName(r.group, r.name),
+      r.note ?? `The platform offers no public endpoint for ${r.group}/${r.name}.`,
+    ]),
+  );
+  built = { all, byName, notOffered };
+  return built;
+}
