@@ -191,7 +191,7 @@ export type ClaimIds = (
   o: { now: number; leaseMs: number; limit: number; token: string },
 ) => Promise<string[]>;
 
-/** Runs `fn` in a write transaction of the adapter's kind. */
+/** Runs `fn` in a write transaction of the adapter's kind (every write here goes through one). */
 export type InTransaction = <T>(fn: (db: OutboxDb) => Promise<T>) => Promise<T>;
 
 /**
@@ -251,13 +251,15 @@ export class WebhookRepo implements WebhookStore {
       source: s.source,
       created_at: s.createdAt,
     };
-    await this.db
-      .insertInto('webhook_subscriptions')
-      .values(row)
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet({ url: row.url, events: row.events, secret: row.secret }),
-      )
-      .execute();
+    await this.inTransaction((db) =>
+      db
+        .insertInto('webhook_subscriptions')
+        .values(row)
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet({ url: row.url, events: row.events, secret: row.secret }),
+        )
+        .execute(),
+    );
   }
 
   async getSubscription(id: string): Promise<WebhookSubscription | undefined> {
@@ -329,23 +331,25 @@ export class WebhookRepo implements WebhookStore {
 
   async finishDelivery(id: string, lockToken: string, o: DeliveryOutcome): Promise<boolean> {
     const at = new Date(o.at).toISOString();
-    const r = await this.db
-      .updateTable('webhook_deliveries')
-      .set((eb) => ({
-        status: o.status,
-        attempts: eb('attempts', '+', 1),
-        next_attempt_at: o.nextAttemptAt ?? o.at,
-        locked_until: null,
-        lock_token: null,
-        last_status: o.httpStatus,
-        last_error: o.error === null ? null : o.error.slice(0, 300),
-        last_attempt_at: at,
-        ...(o.status === 'delivered' ? { delivered_at: at } : {}),
-        updated_ms: o.at,
-      }))
-      .where('id', '=', id)
-      .where('lock_token', '=', lockToken)
-      .executeTakeFirst();
+    const r = await this.inTransaction((db) =>
+      db
+        .updateTable('webhook_deliveries')
+        .set((eb) => ({
+          status: o.status,
+          attempts: eb('attempts', '+', 1),
+          next_attempt_at: o.nextAttemptAt ?? o.at,
+          locked_until: null,
+          lock_token: null,
+          last_status: o.httpStatus,
+          last_error: o.error === null ? null : o.error.slice(0, 300),
+          last_attempt_at: at,
+          ...(o.status === 'delivered' ? { delivered_at: at } : {}),
+          updated_ms: o.at,
+        }))
+        .where('id', '=', id)
+        .where('lock_token', '=', lockToken)
+        .executeTakeFirst(),
+    );
     return Number(r.numUpdatedRows) > 0;
   }
 
@@ -414,6 +418,8 @@ export class WebhookRepo implements WebhookStore {
   }
 
   async rewriteSecret(id: string, value: string): Promise<void> {
-    await this.db.updateTable('webhook_subscriptions').set({ secret: value }).where('id', '=', id).execute();
+    await this.inTransaction((db) =>
+      db.updateTable('webhook_subscriptions').set({ secret: value }).where('id', '=', id).execute(),
+    );
   }
 }

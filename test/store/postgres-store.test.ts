@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
+import { runOutboxContract } from './outbox-contract.js';
 import { expectSerializedLinkLock, runStoreContract, sampleLink } from './store-contract.js';
 
 const DATABASE_URL = process.env['FLEETGATE_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -76,6 +77,14 @@ if (reason !== undefined && process.env['CI'] === 'true') {
   runStoreContract('postgres', () =>
     Promise.resolve(new PostgresStore(DATABASE_URL, { schema: freshSchema('fg-Test contract') })),
   );
+
+  runOutboxContract('postgres', () => {
+    const schema = freshSchema();
+    return Promise.resolve({
+      a: new PostgresStore(DATABASE_URL, { schema }),
+      b: new PostgresStore(DATABASE_URL, { schema }),
+    });
+  });
 
   describe('PostgresStore', () => {
     it('migrates safely when four instances start at once on a fresh schema', async () => {

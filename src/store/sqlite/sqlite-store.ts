@@ -278,10 +278,12 @@ export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   readonly #raw: Database.Database;
   readonly #db: Kysely<Tables>;
+  readonly #file: string;
   readonly webhooks: WebhookRepo;
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+    this.#file = file === ':memory:' ? file : path.resolve(file);
     this.#raw = new Database(file);
     this.#raw.pragma('journal_mode = WAL');
     // FULL: a commit is on disk before we answer, so an acknowledged write survives kill -9.
@@ -290,14 +292,18 @@ export class SqliteStore implements Store {
     this.#raw.pragma('foreign_keys = ON');
     this.#db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: this.#raw }) });
     const outboxDb = asOutboxDb(this.#db);
-    this.webhooks = new WebhookRepo(outboxDb, (fn) => immediate(outboxDb, fn), claimSqlite);
+    this.webhooks = new WebhookRepo(
+      outboxDb,
+      (fn) => immediate(this.#file, outboxDb, fn),
+      claimSqlite(this.#file),
+    );
   }
 
   /** A write and its outbox messages in one `BEGIN IMMEDIATE` transaction. */
   #write<T>(
     fn: (conn: Kysely<Tables>) => Promise<{ result: T; outbox?: OutboxMessage[] | undefined }>,
   ): Promise<T> {
-    return withOutbox((f) => immediate(this.#db, f), this.webhooks, fn);
+    return withOutbox((f) => immediate(this.#file, this.#db, f), this.webhooks, fn);
   }
 
   async migrate(): Promise<void> {
