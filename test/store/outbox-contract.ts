@@ -139,11 +139,13 @@ export function runOutboxContract(name: string, make: () => Promise<{ a: Closabl
       await a.addRegistration({ ...reg, id: 'other' }, (r) => [message(`again:${r.email}`)]);
       await a.deleteEvent('503', (gone) => [message(`deleted:${gone.status}`)]);
       await a.saveLink(sampleLink(), [message('linked')]);
-      await a.withLinkLock(async (link) => ({
-        next: { ...(link ?? sampleLink()), status: 'needs_relink' as const },
-        result: undefined,
-        outbox: [message('needs_relink')],
-      }));
+      await a.withLinkLock((link) =>
+        Promise.resolve({
+          next: { ...(link ?? sampleLink()), status: 'needs_relink' as const },
+          result: undefined,
+          outbox: [message('needs_relink')],
+        }),
+      );
       await a.deleteLink((gone) => [message(`unlinked:${gone.status}`)]);
       expect(
         await a.recordWebhook('wh-1', 'recording.completed', '2026-03-01T00:00:00.000Z', [message('rec')]),
