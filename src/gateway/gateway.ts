@@ -1,6 +1,7 @@
 /**
  * Assembles the gateway's services from configuration and injected I/O (store, fetch, clock):
- * token vault and manager, linking, the platform client with budgets, status and monitor.
+ * token vault and manager, linking, the platform client with budgets, status and monitor, and
+ * outgoing webhooks (subscriptions and the delivery worker, started by the caller).
  * HTTP adapters (http/routes/video-routes.ts) only call into what this returns.
  */
 import type { Logger } from 'pino';
@@ -19,6 +20,8 @@ import type { HostedMcp, OpContext } from './capabilities/operation.js';
 import { buildMonitor, type MonitorReport } from './monitor.js';
 import { StatusService } from './status.js';
 import { WebhookIntake } from './webhook-intake.js';
+import { createOutgoingWebhooks, type OutgoingWebhooks } from './webhooks-out/outgoing.js';
+import type { Resolver } from './webhooks-out/target-guard.js';
 
 export interface Gateway {
   store: Store;
@@ -29,6 +32,8 @@ export interface Gateway {
   status: StatusService;
   monitor(): Promise<MonitorReport>;
   webhooks: WebhookIntake;
+  /** Subscriptions and delivery to the business application; call start() to deliver. */
+  outgoing: OutgoingWebhooks;
   /** What capability operations run with, for the current link. */
   opContext(): Promise<OpContext>;
   keys: KeySource;
@@ -47,6 +52,8 @@ export interface GatewayDeps {
   /** Shared rate budgets across instances (REDIS_URL). */
   redis?: Redis;
   fetch?: typeof fetch;
+  /** DNS for subscriber hosts (the SSRF guard); default the system resolver. */
+  resolve?: Resolver;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -134,6 +141,14 @@ export function createGateway(d: GatewayDeps): Gateway {
       now,
       logger: d.logger,
       onRecording: () => status.invalidate(),
+    }),
+    outgoing: createOutgoingWebhooks({
+      config: d.config.webhooksOut,
+      store: d.store,
+      keys: d.keys,
+      logger: d.logger,
+      now,
+      ...(d.resolve ? { resolve: d.resolve } : {}),
     }),
     async opContext() {
       const link = await d.store.getLink();
