@@ -102,7 +102,12 @@ const envSchema = z.object({
   FLEETGATE_WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   FLEETGATE_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(5000),
   FLEETGATE_WEBHOOK_RETRY_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(3_600_000),
-  FLEETGATE_WEBHOOK_RETRY_FOR: z.coerce.number().int().min(1).max(7 * 86_400).default(86_400),
+  FLEETGATE_WEBHOOK_RETRY_FOR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 86_400)
+    .default(86_400),
   MCP_ALLOWED_ORIGINS: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
