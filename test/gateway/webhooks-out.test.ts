@@ -6,11 +6,13 @@
  * outbox that survives a restart before delivery, and two instances on one SQLite file
  * delivering each event once per subscription.
  */
+import { execFile } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../helpers/build-test-app.js';
+import { eventually, REPO } from '../helpers/build-test-app.js';
 import { API_KEY, startGateway, type GatewayEnv } from './helpers.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
 
@@ -308,6 +310,25 @@ describe('delivery', () => {
 });
 
 describe('durability and scale', () => {
+  it('rotate-key re-encrypts subscription secrets, and deliveries stay signed with the same secret', async () => {
+    const s = await subscribe(e, '/rotated', ['event.created']);
+    const before = await e.store.webhooks.getSubscription(s.id);
+    await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', path.join(REPO, 'src/cli/main.ts'), 'rotate-key'],
+      {
+        cwd: REPO,
+        env: { ...process.env, FLEETGATE_DATA_DIR: e.dataDir, LOG_LEVEL: 'silent' },
+      },
+    );
+    const after = await e.store.webhooks.getSubscription(s.id);
+    expect(after?.secret.split('.')[1]).not.toBe(before?.secret.split('.')[1]);
+    const id = await newEvent(e, 'After rotation');
+    await eventually(() => expect(accepted('/rotated').map((r) => r.json.data.video_id)).toContain(id));
+    expect(accepted('/rotated').every((r) => r.verified)).toBe(true);
+    await e.api('DELETE', `/api/video/subscriptions/${s.id}`);
+  });
+
   it('keeps the outbox across a restart between the write and the delivery', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'fleetgate-outbox-'));
     const writer = await startGateway({ emu: e.emu, dataDir, env: ENV, deliver: false });
