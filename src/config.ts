@@ -4,6 +4,7 @@
  * parseConfig throws ConfigError listing every problem, not just the first.
  */
 import { z } from 'zod';
+import { isSecret } from './gateway/webhooks-out/signature.js';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const port = z.coerce.number().int().min(0).max(65535);
@@ -91,6 +92,22 @@ const envSchema = z.object({
       .optional(),
   ),
   FLEETGATE_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  FLEETGATE_WEBHOOK_URL: optionalString.pipe(url('FLEETGATE_WEBHOOK_URL').optional()),
+  FLEETGATE_WEBHOOK_SECRET: optionalString.pipe(
+    z
+      .string()
+      .refine(isSecret, 'FLEETGATE_WEBHOOK_SECRET must be whsec_ followed by base64 of 24 to 64 bytes')
+      .optional(),
+  ),
+  FLEETGATE_WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+  FLEETGATE_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(5000),
+  FLEETGATE_WEBHOOK_RETRY_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(3_600_000),
+  FLEETGATE_WEBHOOK_RETRY_FOR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 86_400)
+    .default(86_400),
   MCP_ALLOWED_ORIGINS: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -144,6 +161,14 @@ export interface Config {
     /** Calls per second (per minute for resource_intensive) the gateway allows itself, by label. */
     budgets: Partial<Record<'LIGHT' | 'MEDIUM' | 'HEAVY' | 'RESOURCE_INTENSIVE', number>>;
   };
+  /** Outgoing webhooks to the business application. */
+  webhooksOut: {
+    /** The env subscription (every event type); both or neither are set. */
+    env: { url: string; secret: string } | undefined;
+    /** Let subscribers sit on loopback and private networks (tests, same-network receivers). */
+    allowPrivate: boolean;
+    retry: { baseMs: number; maxMs: number; forMs: number };
+  };
   /** Origins allowed to call /mcp from a browser; requests without Origin always pass. */
   mcpAllowedOrigins: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -168,6 +193,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`));
   }
   const e = parsed.data;
+  if (e.FLEETGATE_WEBHOOK_URL !== undefined && e.FLEETGATE_WEBHOOK_SECRET === undefined) {
+    // Every instance must sign with the same secret, and the receiver must know it: it is set, not generated.
+    throw new ConfigError([
+      'FLEETGATE_WEBHOOK_SECRET: required with FLEETGATE_WEBHOOK_URL (whsec_ + base64 of 24 to 64 bytes)',
+    ]);
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const ownOrigin = new URL(publicUrl).origin;
   return {
@@ -221,6 +252,18 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
             return [(k ?? '').toUpperCase(), Number(v)];
           }),
       ),
+    },
+    webhooksOut: {
+      env:
+        e.FLEETGATE_WEBHOOK_URL !== undefined && e.FLEETGATE_WEBHOOK_SECRET !== undefined
+          ? { url: e.FLEETGATE_WEBHOOK_URL, secret: e.FLEETGATE_WEBHOOK_SECRET }
+          : undefined,
+      allowPrivate: e.FLEETGATE_WEBHOOK_ALLOW_PRIVATE,
+      retry: {
+        baseMs: e.FLEETGATE_WEBHOOK_RETRY_BASE_MS,
+        maxMs: e.FLEETGATE_WEBHOOK_RETRY_MAX_MS,
+        forMs: e.FLEETGATE_WEBHOOK_RETRY_FOR * 1000,
+      },
     },
     mcpAllowedOrigins: e.MCP_ALLOWED_ORIGINS
       ? e.MCP_ALLOWED_ORIGINS.split(',')

@@ -12,6 +12,7 @@ import { ConfigError, parseConfig, withSandboxWiring, type Config } from './conf
 import { createGateway } from './gateway/gateway.js';
 import { autolinkOverHttp } from './gateway/oauth/autolink.js';
 import { loadSecrets } from './gateway/secrets.js';
+import { TargetRefused } from './gateway/webhooks-out/target-guard.js';
 import { createLogger } from './log.js';
 import { forkSandbox, type SandboxProcess } from './sandbox/child-process.js';
 import { createStore } from './store/create-store.js';
@@ -81,6 +82,13 @@ async function main(): Promise<void> {
   });
   const app = buildApp({ config, logger, brand, gateway: { gateway, secrets } });
   await app.listen({ port: config.port, host: config.host });
+  // Outgoing webhooks: the env subscription is synced and the delivery worker starts.
+  try {
+    await gateway.outgoing.start();
+  } catch (err) {
+    if (err instanceof TargetRefused) fail(`FLEETGATE_WEBHOOK_URL: ${err.message}`);
+    throw err;
+  }
   let sandbox: SandboxProcess | undefined;
   try {
     sandbox = await sandboxStarting;
@@ -136,7 +144,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    void Promise.allSettled([app.close(), brand.close(), sandbox?.close()])
+    void Promise.allSettled([app.close(), brand.close(), sandbox?.close(), gateway.outgoing.stop()])
       .then(() => {
         gateway.close();
         return Promise.allSettled([store.close(), redis?.quit()]);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parseConfig, ConfigError } from '../config.js';
 import { keyId, keyring, open, seal } from '../gateway/oauth/vault.js';
 import { readKeyFile, writeKeyFile } from '../gateway/secrets.js';
+import { subscriptionSecretAad } from '../gateway/webhooks-out/subscriptions.js';
 import { createStore } from '../store/create-store.js';
 
 async function rotateKey(): Promise<void> {
@@ -35,7 +36,12 @@ async function rotateKey(): Promise<void> {
   });
   let count = 0;
   for (const v of await store.sealedValues()) {
-    const aadFor = v.table === 'link' ? `link:${v.id}:${v.column}` : `oauth_state:${v.id}:verifier`;
+    const aadFor =
+      v.table === 'link'
+        ? `link:${v.id}:${v.column}`
+        : v.table === 'webhook_subscriptions'
+          ? subscriptionSecretAad(v.id)
+          : `oauth_state:${v.id}:verifier`;
     await store.rewriteSealed(v.table, v.id, v.column, seal(next, open(next, v.value, aadFor), aadFor));
     count += 1;
   }

@@ -8,6 +8,7 @@ import { AppError } from '../http/errors.js';
 import type { Registration, StoredEvent } from '../store/store.js';
 import type { OpContext } from './capabilities/operation.js';
 import { seg } from './capabilities/operation.js';
+import { eventChangeType, outboxMessage } from './webhooks-out/messages.js';
 
 const UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 const LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
@@ -111,6 +112,14 @@ export const registrationToWire = (r: Registration) => ({
   created_at: r.createdAt,
 });
 
+/** Outbox messages for a stored-event change: the type its new state calls for, if any. */
+export const announceChange =
+  (atMs: number) =>
+  ({ prev, next }: { prev: StoredEvent; next: StoredEvent }) => {
+    const type = eventChangeType(prev, next);
+    return type ? [outboxMessage(type, { ...eventToWire(next) }, atMs)] : [];
+  };
+
 function checkFunnel(ctx: OpContext, funnel: string | null | undefined): void {
   if (funnel === null || funnel === undefined) return;
   const allowed = ctx.funnels();
@@ -164,7 +173,9 @@ export async function createEvent(ctx: OpContext, input: NewEvent): Promise<Wire
     updatedAt: nowIso,
   };
   try {
-    await ctx.store.insertEvent(event);
+    await ctx.store.insertEvent(event, [
+      outboxMessage('event.created', { ...eventToWire(event) }, ctx.now()),
+    ]);
   } catch (err) {
     // Never leave a meeting the store does not know about.
     await ctx.platform
@@ -206,15 +217,19 @@ export async function updateEvent(ctx: OpContext, videoId: string, patch: EventP
       group: 'meetings',
     });
   }
-  const next = await ctx.store.updateEvent(videoId, {
-    ...(patch.topic !== undefined ? { topic: patch.topic } : {}),
-    ...(patch.start_time !== undefined ? { startTime: patch.start_time } : {}),
-    ...(patch.timezone !== undefined ? { timezone: patch.timezone } : {}),
-    ...(patch.duration !== undefined ? { duration: patch.duration } : {}),
-    ...(patch.agenda !== undefined ? { agenda: patch.agenda } : {}),
-    ...(patch.funnel !== undefined ? { funnel: patch.funnel } : {}),
-    updatedAt: new Date(ctx.now()).toISOString(),
-  });
+  const next = await ctx.store.updateEvent(
+    videoId,
+    {
+      ...(patch.topic !== undefined ? { topic: patch.topic } : {}),
+      ...(patch.start_time !== undefined ? { startTime: patch.start_time } : {}),
+      ...(patch.timezone !== undefined ? { timezone: patch.timezone } : {}),
+      ...(patch.duration !== undefined ? { duration: patch.duration } : {}),
+      ...(patch.agenda !== undefined ? { agenda: patch.agenda } : {}),
+      ...(patch.funnel !== undefined ? { funnel: patch.funnel } : {}),
+      updatedAt: new Date(ctx.now()).toISOString(),
+    },
+    announceChange(ctx.now()),
+  );
   if (!next) throw new AppError(404, 'event_not_found', `No stored event ${videoId.slice(0, 40)}.`);
   return eventToWire(next);
 }
@@ -236,7 +251,10 @@ export async function deleteEvent(
     if (!(err instanceof AppError && err.code === 'not_found')) throw err;
     platform = 'already_gone';
   }
-  await ctx.store.deleteEvent(videoId);
+  // Gone from the store, the event is cancelled as far as subscribers are concerned.
+  await ctx.store.deleteEvent(videoId, (gone) => [
+    outboxMessage('event.cancelled', { ...eventToWire({ ...gone, status: 'cancelled' }) }, ctx.now()),
+  ]);
   return { deleted: true, video_id: videoId, platform };
 }
 
@@ -266,15 +284,18 @@ export async function register(ctx: OpContext, videoId: string, input: z.output<
     label: 'LIGHT',
     group: 'meetings',
   });
-  const saved = await ctx.store.addRegistration({
-    id: `${videoId}:${input.email.toLowerCase()}`,
-    videoId,
-    email: input.email.toLowerCase(),
-    firstName: input.first_name,
-    lastName: input.last_name,
-    registrantId: r.data.registrant_id,
-    joinUrl: r.data.join_url ?? null,
-    createdAt: new Date(ctx.now()).toISOString(),
-  });
+  const saved = await ctx.store.addRegistration(
+    {
+      id: `${videoId}:${input.email.toLowerCase()}`,
+      videoId,
+      email: input.email.toLowerCase(),
+      firstName: input.first_name,
+      lastName: input.last_name,
+      registrantId: r.data.registrant_id,
+      joinUrl: r.data.join_url ?? null,
+      createdAt: new Date(ctx.now()).toISOString(),
+    },
+    (created) => [outboxMessage('registration.created', registrationToWire(created), ctx.now())],
+  );
   return registrationToWire(saved);
 }

@@ -1,6 +1,7 @@
 /**
  * Assembles the gateway's services from configuration and injected I/O (store, fetch, clock):
- * token vault and manager, linking, the platform client with budgets, status and monitor.
+ * token vault and manager, linking, the platform client with budgets, status and monitor, and
+ * outgoing webhooks (subscriptions and the delivery worker, started by the caller).
  * HTTP adapters (http/routes/video-routes.ts) only call into what this returns.
  */
 import type { Logger } from 'pino';
@@ -20,6 +21,8 @@ import { buildMonitor, type MonitorReport } from './monitor.js';
 import { keepAliveTransport, type KeepAliveTransport, type Transport } from './platform/http-transport.js';
 import { StatusService } from './status.js';
 import { WebhookIntake } from './webhook-intake.js';
+import { createOutgoingWebhooks, type OutgoingWebhooks } from './webhooks-out/outgoing.js';
+import type { Resolver } from './webhooks-out/target-guard.js';
 
 export interface Gateway {
   store: Store;
@@ -30,6 +33,8 @@ export interface Gateway {
   status: StatusService;
   monitor(): Promise<MonitorReport>;
   webhooks: WebhookIntake;
+  /** Subscriptions and delivery to the business application; call start() to deliver. */
+  outgoing: OutgoingWebhooks;
   /** What capability operations run with, for the current link. */
   opContext(): Promise<OpContext>;
   keys: KeySource;
@@ -52,6 +57,8 @@ export interface GatewayDeps {
   fetch?: typeof fetch;
   /** The platform REST transport; a keep-alive node:http transport by default. */
   transport?: Transport;
+  /** DNS for subscriber hosts (the SSRF guard); default the system resolver. */
+  resolve?: Resolver;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -140,6 +147,14 @@ export function createGateway(d: GatewayDeps): Gateway {
       now,
       logger: d.logger,
       onRecording: () => status.invalidate(),
+    }),
+    outgoing: createOutgoingWebhooks({
+      config: d.config.webhooksOut,
+      store: d.store,
+      keys: d.keys,
+      logger: d.logger,
+      now,
+      ...(d.resolve ? { resolve: d.resolve } : {}),
     }),
     async opContext() {
       // Only the link's mode and user matter here; they change only by relinking, which resets the cache.

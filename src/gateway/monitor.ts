@@ -1,12 +1,15 @@
 /**
  * The monitor (GET /api/video/monitor): every group and capability with an honest state, the
  * scopes it needs against those granted, the latest latency and success per group, the token's
- * expiry, the rate-budget headroom and when a webhook last arrived.
+ * expiry, the rate-budget headroom, when a webhook last arrived, and how outgoing webhooks fare
+ * (subscriptions, deliveries by state, the latest deliveries).
  */
 import type { Store } from '../store/store.js';
+import type { DeliveryCounts } from '../store/webhooks.js';
 import { CAPABILITIES, type Availability } from './capabilities/catalog.js';
 import type { BudgetKeeper } from './platform/budget.js';
 import type { PlatformClient } from './platform/platform-client.js';
+import { deliveryToWire } from './webhooks-out/subscriptions.js';
 
 export type CapabilityState =
   'ok' | 'missing_scope' | 'no_license' | 'no_public_api' | 'upstream_error' | 'not_linked';
@@ -23,7 +26,14 @@ export interface MonitorReport {
   };
   budgets: ReturnType<BudgetKeeper['headroom']>;
   budgetsShared: boolean;
-  webhooks: { lastReceived: { event: string; receivedAt: string } | null };
+  webhooks: {
+    lastReceived: { event: string; receivedAt: string } | null;
+    outgoing: {
+      subscriptions: number;
+      deliveries: DeliveryCounts;
+      recent: ReturnType<typeof deliveryToWire>[];
+    };
+  };
   groups: Record<
     string,
     {
@@ -64,7 +74,13 @@ export async function buildMonitor(d: {
   budgets: BudgetKeeper;
   now: () => number;
 }): Promise<MonitorReport> {
-  const [link, lastWebhook] = await Promise.all([d.store.getLink(), d.store.lastWebhook()]);
+  const [link, lastWebhook, subscriptions, deliveries, recent] = await Promise.all([
+    d.store.getLink(),
+    d.store.lastWebhook(),
+    d.store.webhooks.listSubscriptions(),
+    d.store.webhooks.deliveryCounts(),
+    d.store.webhooks.recentDeliveries({ limit: 10 }),
+  ]);
   const linked = link?.status === 'linked';
   const granted = new Set(link?.scopes ?? []);
   const groups: MonitorReport['groups'] = {};
@@ -111,7 +127,10 @@ export async function buildMonitor(d: {
     },
     budgets: d.budgets.headroom(),
     budgetsShared: d.budgets.shared,
-    webhooks: { lastReceived: lastWebhook ?? null },
+    webhooks: {
+      lastReceived: lastWebhook ?? null,
+      outgoing: { subscriptions: subscriptions.length, deliveries, recent: recent.map(deliveryToWire) },
+    },
     groups,
   };
 }

@@ -3,11 +3,16 @@
  * bytes, compared in constant time, and a timestamp within ±5 minutes. Each delivery is
  * recorded once (by request id, else body hash) before we answer, and only then processed:
  * meeting lifecycle events update stored events, recording events refresh the status report.
+ * Changes to stored events, and `recording.completed`, are announced to subscribers through
+ * the outbox, in the same transaction as the change (or as the receipt).
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AppError } from '../http/errors.js';
 import type { Store, StoredEvent } from '../store/store.js';
+import type { OutboxMessage } from '../store/webhooks.js';
+import { announceChange } from './events-service.js';
+import { outboxMessage } from './webhooks-out/messages.js';
 
 const WINDOW_MS = 5 * 60_000;
 
@@ -76,15 +81,39 @@ export class WebhookIntake {
       typeof rid === 'string' && rid.length <= 128
         ? `rid:${rid}`
         : `sha:${createHash('sha256').update(raw).digest('hex')}`;
+    const object = msg.payload?.object ?? {};
     // Durable first: a delivery we acknowledge is on disk before we act on it.
     const fresh = await this.o.store.recordWebhook(
       id,
       event.slice(0, 100),
       new Date(this.o.now()).toISOString(),
+      event === 'recording.completed' ? await this.#recordingMessages(object) : undefined,
     );
     if (!fresh) return { status: 200, body: { received: true, duplicate: true } };
-    await this.#process(event, msg.payload?.object ?? {});
+    await this.#process(event, object);
     return { status: 200, body: { received: true } };
+  }
+
+  /** `recording.completed` for subscribers: the recording's facts, not its download token or passcode. */
+  async #recordingMessages(object: Record<string, unknown>): Promise<OutboxMessage[]> {
+    const pick = (k: string) => {
+      const v = object[k];
+      return typeof v === 'string' || typeof v === 'number' ? v : null;
+    };
+    const rawId = pick('id');
+    const stored = rawId === null ? undefined : await this.o.store.getEvent(String(rawId));
+    const data = {
+      video_id: rawId === null ? null : String(rawId),
+      uuid: pick('uuid'),
+      topic: pick('topic'),
+      start_time: pick('start_time'),
+      duration: pick('duration'),
+      recording_count: pick('recording_count'),
+      total_size: pick('total_size'),
+      stored_event: stored !== undefined,
+      funnel: stored?.funnel ?? null,
+    };
+    return [outboxMessage('recording.completed', data, this.o.now())];
   }
 
   async #process(event: string, object: Record<string, unknown>): Promise<void> {
@@ -97,7 +126,11 @@ export class WebhookIntake {
       'meeting.deleted': 'cancelled',
     };
     if (videoId && event in status) {
-      await this.o.store.updateEvent(videoId, { status: status[event] ?? 'scheduled', updatedAt: nowIso });
+      await this.o.store.updateEvent(
+        videoId,
+        { status: status[event] ?? 'scheduled', updatedAt: nowIso },
+        announceChange(this.o.now()),
+      );
     } else if (videoId && event === 'meeting.updated') {
       const patch: Partial<StoredEvent> = { updatedAt: nowIso };
       if (typeof object['topic'] === 'string') patch.topic = object['topic'];
@@ -105,7 +138,8 @@ export class WebhookIntake {
       if (typeof object['start_time'] === 'string') patch.startTime = object['start_time'];
       if (typeof object['timezone'] === 'string') patch.timezone = object['timezone'];
       // Only update meetings the gateway stores; others are not ours to track.
-      if (await this.o.store.getEvent(videoId)) await this.o.store.updateEvent(videoId, patch);
+      if (await this.o.store.getEvent(videoId))
+        await this.o.store.updateEvent(videoId, patch, announceChange(this.o.now()));
     } else if (event.startsWith('recording.')) {
       this.o.onRecording();
     }

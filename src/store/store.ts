@@ -2,7 +2,10 @@
  * The Store port: everything the gateway keeps, behind one interface with a SQLite adapter
  * (embedded default) and room for PostgreSQL (scale-out). Domain types live here; row types and
  * the mappers between them live with each adapter. Secrets arrive here already sealed.
+ * Writes that announce a change to subscribers take an `outbox` argument: its messages are
+ * written in the same transaction as the change (see webhooks.ts).
  */
+import type { Emit, OutboxMessage, WebhookStore } from './webhooks.js';
 
 export type LinkStatus = 'linked' | 'needs_relink';
 
@@ -84,15 +87,20 @@ export interface Store {
   /** For readiness probes. */
   ping(): Promise<void>;
 
+  /** Outgoing webhooks: subscriptions, outbox and deliveries. */
+  readonly webhooks: WebhookStore;
+
   getLink(): Promise<LinkRecord | undefined>;
-  saveLink(link: LinkRecord): Promise<void>;
-  deleteLink(): Promise<void>;
+  saveLink(link: LinkRecord, outbox?: OutboxMessage[]): Promise<void>;
+  /** `outbox` is asked for messages only when there was a link to delete. */
+  deleteLink(outbox?: Emit<LinkRecord>): Promise<void>;
   /**
    * Runs `fn` holding the link's refresh lock (across processes), with the link as it is once
-   * the lock is held. Whatever `fn` returns as `next` is written before the lock is released.
+   * the lock is held. Whatever `fn` returns as `next` (and `outbox`) is written before the lock
+   * is released.
    */
   withLinkLock<T>(
-    fn: (link: LinkRecord | undefined) => Promise<{ next?: LinkRecord; result: T }>,
+    fn: (link: LinkRecord | undefined) => Promise<{ next?: LinkRecord; result: T; outbox?: OutboxMessage[] }>,
   ): Promise<T>;
   /** Every sealed value with a way to rewrite it (key rotation). */
   sealedValues(): Promise<{ table: string; id: string; column: string; value: string }[]>;
@@ -104,11 +112,18 @@ export interface Store {
 
   listEvents(filter: EventFilter): Promise<StoredEvent[]>;
   getEvent(videoId: string): Promise<StoredEvent | undefined>;
-  insertEvent(e: StoredEvent): Promise<void>;
-  updateEvent(videoId: string, patch: Partial<StoredEvent>): Promise<StoredEvent | undefined>;
-  deleteEvent(videoId: string): Promise<boolean>;
+  insertEvent(e: StoredEvent, outbox?: OutboxMessage[]): Promise<void>;
+  /** `outbox` sees the event before and after the patch (only when the event exists). */
+  updateEvent(
+    videoId: string,
+    patch: Partial<StoredEvent>,
+    outbox?: Emit<{ prev: StoredEvent; next: StoredEvent }>,
+  ): Promise<StoredEvent | undefined>;
+  /** `outbox` sees the deleted event (only when there was one). */
+  deleteEvent(videoId: string, outbox?: Emit<StoredEvent>): Promise<boolean>;
 
-  addRegistration(r: Registration): Promise<Registration>;
+  /** Returns the stored registration; `outbox` is asked only when this call created it. */
+  addRegistration(r: Registration, outbox?: Emit<Registration>): Promise<Registration>;
   listRegistrations(videoId: string): Promise<Registration[]>;
   countRegistrations(): Promise<number>;
 
@@ -120,8 +135,8 @@ export interface Store {
   /** Releases a claim whose request failed, so the caller may retry with the same key. */
   dropIdempotent(key: string): Promise<void>;
 
-  /** Records a webhook receipt; false when it was seen before (dedupe). */
-  recordWebhook(id: string, event: string, receivedAt: string): Promise<boolean>;
+  /** Records a webhook receipt; false when it was seen before (dedupe, and no `outbox`). */
+  recordWebhook(id: string, event: string, receivedAt: string, outbox?: OutboxMessage[]): Promise<boolean>;
   lastWebhook(): Promise<{ event: string; receivedAt: string } | undefined>;
   /** The newest receipts first. */
   recentWebhooks(limit: number): Promise<{ event: string; receivedAt: string }[]>;

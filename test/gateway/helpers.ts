@@ -59,6 +59,8 @@ export async function startGateway(
     env?: Record<string, string>;
     emu?: TestSandbox;
     dataDir?: string;
+    /** false: this instance writes the webhook outbox but never delivers from it. */
+    deliver?: boolean;
   } = {},
 ): Promise<GatewayEnv> {
   const port = await freePort();
@@ -107,6 +109,7 @@ export async function startGateway(
   });
   const app = buildApp({ config, logger, brand: b, gateway: { gateway, secrets } });
   await app.listen({ port, host: '127.0.0.1' });
+  if (opts.deliver !== false) await gateway.outgoing.start();
   const env: GatewayEnv = {
     emu,
     base,
@@ -141,6 +144,7 @@ export async function startGateway(
     twin: () => startGateway({ emu, dataDir, ...(opts.env ? { env: opts.env } : {}) }),
     async close() {
       await app.close();
+      await gateway.outgoing.stop();
       gateway.close();
       await store.close();
       if (!opts.emu) {

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
+import { runOutboxContract } from './outbox-contract.js';
 import { expectSerializedLinkLock, runStoreContract, sampleLink } from './store-contract.js';
 
 const DATABASE_URL = process.env['FLEETGATE_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -77,6 +78,14 @@ if (reason !== undefined && process.env['CI'] === 'true') {
     Promise.resolve(new PostgresStore(DATABASE_URL, { schema: freshSchema('fg-Test contract') })),
   );
 
+  runOutboxContract('postgres', () => {
+    const schema = freshSchema();
+    return Promise.resolve({
+      a: new PostgresStore(DATABASE_URL, { schema }),
+      b: new PostgresStore(DATABASE_URL, { schema }),
+    });
+  });
+
   describe('PostgresStore', () => {
     it('migrates safely when four instances start at once on a fresh schema', async () => {
       const schema = freshSchema();
@@ -88,7 +97,7 @@ if (reason !== undefined && process.env['CI'] === 'true') {
         const { rows: done } = await admin.query<{ name: string }>(
           `select name from ${q}.kysely_migration order by name`,
         );
-        expect(done.map((r) => r.name)).toEqual(['001_initial', '002_idempotency']);
+        expect(done.map((r) => r.name)).toEqual(['001_initial', '002_idempotency', '003_webhooks_out']);
         const { rows: tables } = await admin.query<{ table_name: string }>(
           `select table_name from information_schema.tables where table_schema = $1 order by table_name`,
           [schema],
@@ -101,7 +110,10 @@ if (reason !== undefined && process.env['CI'] === 'true') {
           'oauth_states',
           'registrations',
           'stored_events',
+          'webhook_deliveries',
+          'webhook_messages',
           'webhook_receipts',
+          'webhook_subscriptions',
         ]);
         await stores[0]?.saveLink(sampleLink());
         expect(await stores[3]?.getLink()).toEqual(sampleLink());
@@ -196,7 +208,7 @@ if (reason !== undefined && process.env['CI'] === 'true') {
         const { rows } = await admin.query<{ n: string }>(
           `select count(*) as n from ${pg.escapeIdentifier(schema)}.kysely_migration`,
         );
-        expect(rows[0]?.n).toBe('2');
+        expect(rows[0]?.n).toBe('3');
         const { rows: link } = await admin.query<{ email: string }>(
           `select email from ${pg.escapeIdentifier(schema)}.link`,
         );
@@ -220,6 +232,11 @@ if (reason !== undefined && process.env['CI'] === 'true') {
           'link.access_expires_at',
           'link.pmi',
           'oauth_states.expires_at',
+          'webhook_deliveries.created_ms',
+          'webhook_deliveries.locked_until',
+          'webhook_deliveries.next_attempt_at',
+          'webhook_deliveries.updated_ms',
+          'webhook_messages.created_ms',
           'webhook_receipts.seq',
         ]);
         const link = sampleLink({ pmi: 99_999_999_999, accessExpiresAt: 8_640_000_000_000 });

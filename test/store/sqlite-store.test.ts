@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import { runOutboxContract } from './outbox-contract.js';
 import { runStoreContract } from './store-contract.js';
 
 const dirs: string[] = [];
@@ -14,8 +15,16 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-runStoreContract('sqlite', () => {
+const freshFile = () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'fleetgate-store-'));
   dirs.push(dir);
-  return Promise.resolve(new SqliteStore(path.join(dir, 'fleetgate.db')));
+  return path.join(dir, 'fleetgate.db');
+};
+
+runStoreContract('sqlite', () => Promise.resolve(new SqliteStore(freshFile())));
+
+// Two connections to one file, as two processes would have.
+runOutboxContract('sqlite', () => {
+  const file = freshFile();
+  return Promise.resolve({ a: new SqliteStore(file), b: new SqliteStore(file) });
 });

@@ -9,6 +9,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AppError } from '../../http/errors.js';
 import type { LinkRecord, Store } from '../../store/store.js';
+import { linkMessage } from '../webhooks-out/messages.js';
 import { OAuthFailure, type OAuthClient, type TokenResponse } from './oauth-client.js';
 import { aad, type TokenManager } from './token-manager.js';
 import { openAny, seal, type KeySource } from './vault.js';
@@ -173,7 +174,7 @@ export class LinkService {
       t,
       null,
     );
-    await this.o.store.saveLink(link);
+    await this.o.store.saveLink(link, [linkMessage(link, 'linked', this.o.now())]);
     this.o.tokens.reset();
     this.o.logger.info({ accountId: link.accountId, mode }, 'platform account linked');
     this.o.onLinked?.(link);
@@ -194,7 +195,7 @@ export class LinkService {
         'upstream revoke failed; forgetting the link anyway',
       );
     }
-    await this.o.store.deleteLink();
+    await this.o.store.deleteLink((gone) => [linkMessage(gone, 'unlinked', this.o.now())]);
     this.o.tokens.reset();
     return { revoked };
   }

@@ -9,6 +9,7 @@
 import type { Logger } from 'pino';
 import { AppError } from '../../http/errors.js';
 import type { LinkRecord, Store } from '../../store/store.js';
+import { linkMessage } from '../webhooks-out/messages.js';
 import { OAuthFailure, type OAuthClient, type TokenResponse } from './oauth-client.js';
 import { openAny, seal, type KeySource } from './vault.js';
 
@@ -125,7 +126,12 @@ export class TokenManager {
         if (link.mode === 's2s')
           t = await this.o.oauth.accountCredentials(this.o.accountId ?? link.accountId);
         else {
-          if (!link.refreshToken) return { next: { ...link, status: 'needs_relink' }, result: needsRelink() };
+          if (!link.refreshToken)
+            return {
+              next: { ...link, status: 'needs_relink' },
+              result: needsRelink(),
+              outbox: [linkMessage(link, 'needs_relink', this.o.now())],
+            };
           t = await this.o.oauth.refresh(openAny(this.o.keys, link.refreshToken, aad('refresh_token')));
         }
         this.refreshes += 1;
@@ -147,6 +153,7 @@ export class TokenManager {
           return {
             next: { ...link, status: 'needs_relink', updatedAt: new Date(this.o.now()).toISOString() },
             result: needsRelink(),
+            outbox: [linkMessage(link, 'needs_relink', this.o.now())],
           };
         }
         throw err;

@@ -70,9 +70,9 @@ export function createGatewayMcpServer(d: GatewayMcpDeps): McpServer {
   server.setRequestHandler('tools/list', async () => {
     const monitor = await d.gateway.monitor();
     return {
-      tools: gatewayTools().all.filter(
-        (t) => capabilityState(monitor, t.group, t.capability) !== 'missing_scope',
-      ).map((t) => t.definition),
+      tools: gatewayTools()
+        .all.filter((t) => capabilityState(monitor, t.group, t.capability) !== 'missing_scope')
+        .map((t) => t.definition),
     };
   });
   server.setRequestHandler('tools/call', async (request) => {

@@ -1,6 +1,6 @@
 /**
  * What the signed-in dashboard shows, gathered at once: the status report, the monitor, stored
- * events with their registrations, and webhook deliveries. Each part may fail on its own; a
+ * events with their registrations, incoming webhook deliveries and outgoing ones. Each part may fail on its own; a
  * failure becomes a sentence for the page (the gateway's message, or a generic one that is logged).
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -35,16 +35,18 @@ export async function loadDashboard(
   fresh: boolean,
   log: FastifyBaseLogger,
 ): Promise<DashboardData> {
-  const [report, monitor, events, webhooks] = await Promise.all([
+  const [report, monitor, events, webhooks, outgoing] = await Promise.all([
     settle(gateway.status.report({ fresh }), log),
     settle(gateway.monitor(), log),
     settle(gateway.store.listEvents({}), log),
     settle(gateway.store.recentWebhooks(20), log),
+    settle(gateway.store.webhooks.recentDeliveries({ limit: 20 }), log),
   ]);
   return {
     report,
     monitor,
     webhooks,
+    outgoing,
     events: events.ok
       ? {
           ok: true,

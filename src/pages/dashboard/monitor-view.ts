@@ -87,6 +87,13 @@ export function monitorSection(monitor: Loaded<MonitorReport>): Raw {
         </dd>
       </div>
       <div>
+        <dt>Outgoing webhooks</dt>
+        <dd>
+          ${m.webhooks.outgoing.subscriptions} subscription(s) · ${m.webhooks.outgoing.deliveries.pending}
+          pending · ${m.webhooks.outgoing.deliveries.failed} failed
+        </dd>
+      </div>
+      <div>
         <dt>Rate budgets</dt>
         <dd>${m.budgetsShared ? 'shared (Redis)' : 'this instance'}</dd>
       </div>

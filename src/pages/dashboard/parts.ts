@@ -38,6 +38,9 @@ const TONES: Record<string, Tone> = {
   no_public_api: 'muted',
   open: 'bad',
   closed: 'ok',
+  delivered: 'ok',
+  pending: 'info',
+  failed: 'bad',
 };
 
 export const badge = (state: string, label = state.replaceAll('_', ' ')): Raw =>

@@ -4,7 +4,8 @@
  */
 import type { MonitorReport } from '../../gateway/monitor.js';
 import type { StatusReport } from '../../gateway/status.js';
-import { recordingsSection, webhooksSection } from './activity-view.js';
+import type { DeliveryLogEntry } from '../../store/webhooks.js';
+import { outgoingSection, recordingsSection, webhooksSection } from './activity-view.js';
 import { eventsSection, type EventRow } from './events-view.js';
 import type { Notice } from './flash.js';
 import { html, page, type BrandView } from './html.js';
@@ -17,6 +18,7 @@ export interface DashboardData {
   monitor: Loaded<MonitorReport>;
   events: Loaded<EventRow[]>;
   webhooks: Loaded<{ event: string; receivedAt: string }[]>;
+  outgoing: Loaded<DeliveryLogEntry[]>;
 }
 
 export function renderDashboard(p: {
@@ -38,7 +40,7 @@ export function renderDashboard(p: {
       ${noticeList(p.notices)}
       <div class="grid">
         ${statusSection(p.data.report, p.csrf)} ${recordingsSection(p.data.report)}
-        ${webhooksSection(p.data.webhooks)}
+        ${webhooksSection(p.data.webhooks)} ${outgoingSection(p.data.outgoing)}
         ${eventsSection({ events: p.data.events, funnels: p.brand.funnels, timezones: p.timezones, csrf: p.csrf })}
         ${monitorSection(p.data.monitor)}
       </div>`,

@@ -13,6 +13,8 @@
  *   `COLLATE "C"`, so comparisons are bytewise like SQLite's BINARY, whatever the database locale.
  * - Locks: `migrate()` under a session advisory lock, `withLinkLock()` as a row lock (or a
  *   transaction advisory lock before the first link exists). See each method.
+ * - Outbox: writes that carry outbox messages write them in their own transaction; deliveries
+ *   are claimed `FOR UPDATE SKIP LOCKED` (outbox.ts).
  */
 import {
   CompiledQuery,
@@ -24,6 +26,9 @@ import {
   type Migration,
 } from 'kysely';
 import pg from 'pg';
+import { asOutboxDb, outboxMigration, WebhookRepo, withOutbox } from '../outbox-sql.js';
+import type { Emit, OutboxMessage } from '../webhooks.js';
+import { claimPostgres } from './outbox.js';
 import type {
   EventFilter,
   IdempotentRecord,
@@ -190,6 +195,7 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '003_webhooks_out': outboxMigration('bigint'),
 };
 
 const LINK_ID = 'default';
@@ -233,6 +239,15 @@ function linkFromRow(r: LinkRow): LinkRecord {
     updatedAt: r.updated_at,
     tokenVersion: r.token_version,
   };
+}
+
+async function upsertLink(db: Kysely<Tables>, link: LinkRecord): Promise<void> {
+  const row = linkToRow(link);
+  await db
+    .insertInto('link')
+    .values(row)
+    .onConflict((oc) => oc.column('id').doUpdateSet(row))
+    .execute();
 }
 
 function linkToRow(l: LinkRecord): LinkRow {
@@ -311,6 +326,7 @@ export class PostgresStore implements Store {
   readonly kind = 'postgres' as const;
   readonly #db: Kysely<Tables>;
   readonly #schema: string | undefined;
+  readonly webhooks: WebhookRepo;
 
   constructor(connectionString: string, opts: PostgresStoreOptions = {}) {
     this.#schema = opts.schema;
@@ -344,6 +360,15 @@ export class PostgresStore implements Store {
           : {}),
       }),
     });
+    const outboxDb = asOutboxDb(this.#db);
+    this.webhooks = new WebhookRepo(outboxDb, (fn) => outboxDb.transaction().execute(fn), claimPostgres);
+  }
+
+  /** A write and its outbox messages in one transaction. */
+  #write<T>(
+    fn: (trx: Kysely<Tables>) => Promise<{ result: T; outbox?: OutboxMessage[] | undefined }>,
+  ): Promise<T> {
+    return withOutbox((f) => this.#db.transaction().execute(f), this.webhooks, fn);
   }
 
   /**
@@ -402,17 +427,18 @@ export class PostgresStore implements Store {
     return row ? linkFromRow(row) : undefined;
   }
 
-  async saveLink(link: LinkRecord): Promise<void> {
-    const row = linkToRow(link);
-    await this.#db
-      .insertInto('link')
-      .values(row)
-      .onConflict((oc) => oc.column('id').doUpdateSet(row))
-      .execute();
+  saveLink(link: LinkRecord, outbox?: OutboxMessage[]): Promise<void> {
+    return this.#write(async (trx) => {
+      await upsertLink(trx, link);
+      return { result: undefined, outbox };
+    });
   }
 
-  async deleteLink(): Promise<void> {
-    await this.#db.deleteFrom('link').where('id', '=', LINK_ID).execute();
+  deleteLink(outbox?: Emit<LinkRecord>): Promise<void> {
+    return this.#write(async (trx) => {
+      const row = await trx.deleteFrom('link').where('id', '=', LINK_ID).returningAll().executeTakeFirst();
+      return { result: undefined, outbox: row && outbox?.(linkFromRow(row)) };
+    });
   }
 
   /**
@@ -431,33 +457,25 @@ export class PostgresStore implements Store {
    * The transaction holds a pooled connection and the row lock while `fn` runs: `fn` must not
    * write the link through this store (that would wait on its own lock); return `next`.
    */
-  async withLinkLock<T>(
-    fn: (link: LinkRecord | undefined) => Promise<{ next?: LinkRecord; result: T }>,
+  withLinkLock<T>(
+    fn: (link: LinkRecord | undefined) => Promise<{ next?: LinkRecord; result: T; outbox?: OutboxMessage[] }>,
   ): Promise<T> {
     // READ COMMITTED explicitly: under a stricter default the second read below would still
     // see the snapshot from before the first linker committed.
-    return this.#db
-      .transaction()
-      .setIsolationLevel('read committed')
-      .execute(async (trx) => {
-        const lockedLink = () =>
-          trx.selectFrom('link').selectAll().where('id', '=', LINK_ID).forUpdate().executeTakeFirst();
-        let row = await lockedLink();
-        if (!row) {
-          await sql`select pg_advisory_xact_lock(${sql.lit(FIRST_LINK_LOCK_KEY)})`.execute(trx);
-          row = await lockedLink();
-        }
-        const { next, result } = await fn(row ? linkFromRow(row) : undefined);
-        if (next) {
-          const r = linkToRow(next);
-          await trx
-            .insertInto('link')
-            .values(r)
-            .onConflict((oc) => oc.column('id').doUpdateSet(r))
-            .execute();
-        }
-        return result;
-      });
+    const tx = <R>(f: (trx: Kysely<Tables>) => Promise<R>) =>
+      this.#db.transaction().setIsolationLevel('read committed').execute(f);
+    return withOutbox(tx, this.webhooks, async (trx) => {
+      const lockedLink = () =>
+        trx.selectFrom('link').selectAll().where('id', '=', LINK_ID).forUpdate().executeTakeFirst();
+      let row = await lockedLink();
+      if (!row) {
+        await sql`select pg_advisory_xact_lock(${sql.lit(FIRST_LINK_LOCK_KEY)})`.execute(trx);
+        row = await lockedLink();
+      }
+      const { next, result, outbox } = await fn(row ? linkFromRow(row) : undefined);
+      if (next) await upsertLink(trx, next);
+      return { result, outbox };
+    });
   }
 
   async sealedValues() {
@@ -476,6 +494,7 @@ export class PostgresStore implements Store {
         column: 'verifier',
         value: s.verifier,
       })),
+      ...(await this.webhooks.sealedSecrets()),
     ];
   }
 
@@ -492,6 +511,8 @@ export class PostgresStore implements Store {
         .set({ verifier: value })
         .where('state_hash', '=', id)
         .execute();
+    } else if (table === 'webhook_subscriptions' && column === 'secret') {
+      await this.webhooks.rewriteSecret(id, value);
     } else throw new Error(`no sealed column ${table}.${column}`);
   }
 
@@ -542,57 +563,73 @@ export class PostgresStore implements Store {
     return row ? eventFromRow(row) : undefined;
   }
 
-  async insertEvent(e: StoredEvent): Promise<void> {
-    await this.#db.insertInto('stored_events').values(eventToRow(e)).execute();
+  insertEvent(e: StoredEvent, outbox?: OutboxMessage[]): Promise<void> {
+    return this.#write(async (trx) => {
+      await trx.insertInto('stored_events').values(eventToRow(e)).execute();
+      return { result: undefined, outbox };
+    });
   }
 
-  async updateEvent(videoId: string, patch: Partial<StoredEvent>): Promise<StoredEvent | undefined> {
+  updateEvent(
+    videoId: string,
+    patch: Partial<StoredEvent>,
+    outbox?: Emit<{ prev: StoredEvent; next: StoredEvent }>,
+  ): Promise<StoredEvent | undefined> {
     // Read-merge-write under the row lock, so concurrent patches from other instances apply
     // one after the other instead of the later one dropping the earlier one's fields.
-    return this.#db.transaction().execute(async (trx) => {
+    return this.#write(async (trx) => {
       const row = await trx
         .selectFrom('stored_events')
         .selectAll()
         .where('video_id', '=', videoId)
         .forUpdate()
         .executeTakeFirst();
-      if (!row) return undefined;
-      const next = { ...eventFromRow(row), ...patch, videoId };
+      if (!row) return { result: undefined };
+      const prev = eventFromRow(row);
+      const next = { ...prev, ...patch, videoId };
       await trx.updateTable('stored_events').set(eventToRow(next)).where('video_id', '=', videoId).execute();
-      return next;
+      return { result: next, outbox: outbox?.({ prev, next }) };
     });
   }
 
-  async deleteEvent(videoId: string): Promise<boolean> {
-    return this.#db.transaction().execute(async (trx) => {
-      const r = await trx.deleteFrom('stored_events').where('video_id', '=', videoId).executeTakeFirst();
+  deleteEvent(videoId: string, outbox?: Emit<StoredEvent>): Promise<boolean> {
+    return this.#write(async (trx) => {
+      const row = await trx
+        .deleteFrom('stored_events')
+        .where('video_id', '=', videoId)
+        .returningAll()
+        .executeTakeFirst();
       await trx.deleteFrom('registrations').where('video_id', '=', videoId).execute();
-      return Number(r.numDeletedRows) > 0;
+      return { result: row !== undefined, outbox: row && outbox?.(eventFromRow(row)) };
     });
   }
 
-  async addRegistration(r: Registration): Promise<Registration> {
-    await this.#db
-      .insertInto('registrations')
-      .values({
-        id: r.id,
-        video_id: r.videoId,
-        email: r.email,
-        first_name: r.firstName,
-        last_name: r.lastName,
-        registrant_id: r.registrantId,
-        join_url: r.joinUrl,
-        created_at: r.createdAt,
-      })
-      .onConflict((oc) => oc.columns(['video_id', 'email']).doNothing())
-      .execute();
-    const row = await this.#db
-      .selectFrom('registrations')
-      .selectAll()
-      .where('video_id', '=', r.videoId)
-      .where('email', '=', r.email)
-      .executeTakeFirstOrThrow();
-    return regFromRow(row);
+  addRegistration(r: Registration, outbox?: Emit<Registration>): Promise<Registration> {
+    return this.#write(async (trx) => {
+      const inserted = await trx
+        .insertInto('registrations')
+        .values({
+          id: r.id,
+          video_id: r.videoId,
+          email: r.email,
+          first_name: r.firstName,
+          last_name: r.lastName,
+          registrant_id: r.registrantId,
+          join_url: r.joinUrl,
+          created_at: r.createdAt,
+        })
+        .onConflict((oc) => oc.columns(['video_id', 'email']).doNothing())
+        .executeTakeFirst();
+      const row = await trx
+        .selectFrom('registrations')
+        .selectAll()
+        .where('video_id', '=', r.videoId)
+        .where('email', '=', r.email)
+        .executeTakeFirstOrThrow();
+      const saved = regFromRow(row);
+      const created = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+      return { result: saved, outbox: created ? outbox?.(saved) : undefined };
+    });
   }
 
   async listRegistrations(videoId: string): Promise<Registration[]> {
@@ -649,13 +686,16 @@ export class PostgresStore implements Store {
     await this.#db.deleteFrom('idempotency_keys').where('key', '=', key).execute();
   }
 
-  async recordWebhook(id: string, event: string, receivedAt: string): Promise<boolean> {
-    const r = await this.#db
-      .insertInto('webhook_receipts')
-      .values({ id, event, received_at: receivedAt })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .executeTakeFirst();
-    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  recordWebhook(id: string, event: string, receivedAt: string, outbox?: OutboxMessage[]): Promise<boolean> {
+    return this.#write(async (trx) => {
+      const r = await trx
+        .insertInto('webhook_receipts')
+        .values({ id, event, received_at: receivedAt })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      const fresh = Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+      return { result: fresh, outbox: fresh ? outbox : undefined };
+    });
   }
 
   async lastWebhook(): Promise<{ event: string; receivedAt: string } | undefined> {

@@ -2,12 +2,16 @@
  * The embedded store: Kysely over better-sqlite3 in WAL mode with synchronous=FULL (an
  * acknowledged write survives a crash), migrations in code, and the link lock as a
  * `BEGIN IMMEDIATE` transaction, which serializes refreshes across processes sharing the file.
+ * Writes that carry outbox messages run in such a transaction too (outbox.ts).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { cachingDatabase } from './statement-cache.js';
 import { Kysely, Migrator, SqliteDialect, sql, type Generated, type Migration } from 'kysely';
+import { asOutboxDb, outboxMigration, WebhookRepo, withOutbox } from '../outbox-sql.js';
+import type { Emit, OutboxMessage } from '../webhooks.js';
+import { claimSqlite, immediate } from './outbox.js';
 import type {
   EventFilter,
   IdempotentRecord,
@@ -172,6 +176,8 @@ MIGRATIONS['002_idempotency'] = {
   },
 };
 
+MIGRATIONS['003_webhooks_out'] = outboxMigration('integer');
+
 const LINK_ID = 'default';
 
 function linkFromRow(r: LinkRow): LinkRecord {
@@ -193,6 +199,15 @@ function linkFromRow(r: LinkRow): LinkRecord {
     updatedAt: r.updated_at,
     tokenVersion: r.token_version,
   };
+}
+
+async function upsertLink(db: Kysely<Tables>, link: LinkRecord): Promise<void> {
+  const row = linkToRow(link);
+  await db
+    .insertInto('link')
+    .values(row)
+    .onConflict((oc) => oc.column('id').doUpdateSet(row))
+    .execute();
 }
 
 function linkToRow(l: LinkRecord): LinkRow {
@@ -264,9 +279,12 @@ export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   readonly #raw: Database.Database;
   readonly #db: Kysely<Tables>;
+  readonly #file: string;
+  readonly webhooks: WebhookRepo;
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+    this.#file = file === ':memory:' ? file : path.resolve(file);
     this.#raw = new Database(file);
     this.#raw.pragma('journal_mode = WAL');
     // FULL: a commit is on disk before we answer, so an acknowledged write survives kill -9.
@@ -274,6 +292,19 @@ export class SqliteStore implements Store {
     this.#raw.pragma('busy_timeout = 5000');
     this.#raw.pragma('foreign_keys = ON');
     this.#db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachingDatabase(this.#raw) }) });
+    const outboxDb = asOutboxDb(this.#db);
+    this.webhooks = new WebhookRepo(
+      outboxDb,
+      (fn) => immediate(this.#file, outboxDb, fn),
+      claimSqlite(this.#file),
+    );
+  }
+
+  /** A write and its outbox messages in one `BEGIN IMMEDIATE` transaction. */
+  #write<T>(
+    fn: (conn: Kysely<Tables>) => Promise<{ result: T; outbox?: OutboxMessage[] | undefined }>,
+  ): Promise<T> {
+    return withOutbox((f) => immediate(this.#file, this.#db, f), this.webhooks, fn);
   }
 
   async migrate(): Promise<void> {
@@ -298,42 +329,29 @@ export class SqliteStore implements Store {
     return row ? linkFromRow(row) : undefined;
   }
 
-  async saveLink(link: LinkRecord): Promise<void> {
-    const row = linkToRow(link);
-    await this.#db
-      .insertInto('link')
-      .values(row)
-      .onConflict((oc) => oc.column('id').doUpdateSet(row))
-      .execute();
+  saveLink(link: LinkRecord, outbox?: OutboxMessage[]): Promise<void> {
+    return this.#write(async (conn) => {
+      await upsertLink(conn, link);
+      return { result: undefined, outbox };
+    });
   }
 
-  async deleteLink(): Promise<void> {
-    await this.#db.deleteFrom('link').where('id', '=', LINK_ID).execute();
+  deleteLink(outbox?: Emit<LinkRecord>): Promise<void> {
+    return this.#write(async (conn) => {
+      const row = await conn.deleteFrom('link').where('id', '=', LINK_ID).returningAll().executeTakeFirst();
+      return { result: undefined, outbox: row && outbox?.(linkFromRow(row)) };
+    });
   }
 
-  async withLinkLock<T>(
-    fn: (link: LinkRecord | undefined) => Promise<{ next?: LinkRecord; result: T }>,
+  withLinkLock<T>(
+    fn: (link: LinkRecord | undefined) => Promise<{ next?: LinkRecord; result: T; outbox?: OutboxMessage[] }>,
   ): Promise<T> {
-    return this.#db.connection().execute(async (conn) => {
-      // IMMEDIATE takes the write lock now, so a second process waits here instead of racing.
-      await sql`begin immediate`.execute(conn);
-      try {
-        const row = await conn.selectFrom('link').selectAll().where('id', '=', LINK_ID).executeTakeFirst();
-        const { next, result } = await fn(row ? linkFromRow(row) : undefined);
-        if (next) {
-          const r = linkToRow(next);
-          await conn
-            .insertInto('link')
-            .values(r)
-            .onConflict((oc) => oc.column('id').doUpdateSet(r))
-            .execute();
-        }
-        await sql`commit`.execute(conn);
-        return result;
-      } catch (err) {
-        await sql`rollback`.execute(conn);
-        throw err;
-      }
+    // IMMEDIATE takes the write lock now, so a second process waits here instead of racing.
+    return this.#write(async (conn) => {
+      const row = await conn.selectFrom('link').selectAll().where('id', '=', LINK_ID).executeTakeFirst();
+      const { next, result, outbox } = await fn(row ? linkFromRow(row) : undefined);
+      if (next) await upsertLink(conn, next);
+      return { result, outbox };
     });
   }
 
@@ -353,6 +371,7 @@ export class SqliteStore implements Store {
         column: 'verifier',
         value: s.verifier,
       })),
+      ...(await this.webhooks.sealedSecrets()),
     ];
   }
 
@@ -369,6 +388,8 @@ export class SqliteStore implements Store {
         .set({ verifier: value })
         .where('state_hash', '=', id)
         .execute();
+    } else if (table === 'webhook_subscriptions' && column === 'secret') {
+      await this.webhooks.rewriteSecret(id, value);
     } else throw new Error(`no sealed column ${table}.${column}`);
   }
 
@@ -418,50 +439,71 @@ export class SqliteStore implements Store {
     return row ? eventFromRow(row) : undefined;
   }
 
-  async insertEvent(e: StoredEvent): Promise<void> {
-    await this.#db.insertInto('stored_events').values(eventToRow(e)).execute();
+  insertEvent(e: StoredEvent, outbox?: OutboxMessage[]): Promise<void> {
+    return this.#write(async (conn) => {
+      await conn.insertInto('stored_events').values(eventToRow(e)).execute();
+      return { result: undefined, outbox };
+    });
   }
 
-  async updateEvent(videoId: string, patch: Partial<StoredEvent>): Promise<StoredEvent | undefined> {
-    const current = await this.getEvent(videoId);
-    if (!current) return undefined;
-    const next = { ...current, ...patch, videoId };
-    await this.#db
-      .updateTable('stored_events')
-      .set(eventToRow(next))
-      .where('video_id', '=', videoId)
-      .execute();
-    return next;
+  updateEvent(
+    videoId: string,
+    patch: Partial<StoredEvent>,
+    outbox?: Emit<{ prev: StoredEvent; next: StoredEvent }>,
+  ): Promise<StoredEvent | undefined> {
+    // Read-merge-write in one write transaction, so a patch from another process cannot interleave.
+    return this.#write(async (conn) => {
+      const row = await conn
+        .selectFrom('stored_events')
+        .selectAll()
+        .where('video_id', '=', videoId)
+        .executeTakeFirst();
+      if (!row) return { result: undefined };
+      const prev = eventFromRow(row);
+      const next = { ...prev, ...patch, videoId };
+      await conn.updateTable('stored_events').set(eventToRow(next)).where('video_id', '=', videoId).execute();
+      return { result: next, outbox: outbox?.({ prev, next }) };
+    });
   }
 
-  async deleteEvent(videoId: string): Promise<boolean> {
-    const r = await this.#db.deleteFrom('stored_events').where('video_id', '=', videoId).executeTakeFirst();
-    await this.#db.deleteFrom('registrations').where('video_id', '=', videoId).execute();
-    return Number(r.numDeletedRows) > 0;
+  deleteEvent(videoId: string, outbox?: Emit<StoredEvent>): Promise<boolean> {
+    return this.#write(async (conn) => {
+      const row = await conn
+        .deleteFrom('stored_events')
+        .where('video_id', '=', videoId)
+        .returningAll()
+        .executeTakeFirst();
+      await conn.deleteFrom('registrations').where('video_id', '=', videoId).execute();
+      return { result: row !== undefined, outbox: row && outbox?.(eventFromRow(row)) };
+    });
   }
 
-  async addRegistration(r: Registration): Promise<Registration> {
-    await this.#db
-      .insertInto('registrations')
-      .values({
-        id: r.id,
-        video_id: r.videoId,
-        email: r.email,
-        first_name: r.firstName,
-        last_name: r.lastName,
-        registrant_id: r.registrantId,
-        join_url: r.joinUrl,
-        created_at: r.createdAt,
-      })
-      .onConflict((oc) => oc.columns(['video_id', 'email']).doNothing())
-      .execute();
-    const row = await this.#db
-      .selectFrom('registrations')
-      .selectAll()
-      .where('video_id', '=', r.videoId)
-      .where('email', '=', r.email)
-      .executeTakeFirstOrThrow();
-    return regFromRow(row);
+  addRegistration(r: Registration, outbox?: Emit<Registration>): Promise<Registration> {
+    return this.#write(async (conn) => {
+      const inserted = await conn
+        .insertInto('registrations')
+        .values({
+          id: r.id,
+          video_id: r.videoId,
+          email: r.email,
+          first_name: r.firstName,
+          last_name: r.lastName,
+          registrant_id: r.registrantId,
+          join_url: r.joinUrl,
+          created_at: r.createdAt,
+        })
+        .onConflict((oc) => oc.columns(['video_id', 'email']).doNothing())
+        .executeTakeFirst();
+      const row = await conn
+        .selectFrom('registrations')
+        .selectAll()
+        .where('video_id', '=', r.videoId)
+        .where('email', '=', r.email)
+        .executeTakeFirstOrThrow();
+      const saved = regFromRow(row);
+      const created = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+      return { result: saved, outbox: created ? outbox?.(saved) : undefined };
+    });
   }
 
   async listRegistrations(videoId: string): Promise<Registration[]> {
@@ -517,14 +559,17 @@ export class SqliteStore implements Store {
     await this.#db.deleteFrom('idempotency_keys').where('key', '=', key).execute();
   }
 
-  async recordWebhook(id: string, event: string, receivedAt: string): Promise<boolean> {
+  recordWebhook(id: string, event: string, receivedAt: string, outbox?: OutboxMessage[]): Promise<boolean> {
     const seq = Date.now();
-    const r = await this.#db
-      .insertInto('webhook_receipts')
-      .values({ id, event, received_at: receivedAt, seq })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .executeTakeFirst();
-    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+    return this.#write(async (conn) => {
+      const r = await conn
+        .insertInto('webhook_receipts')
+        .values({ id, event, received_at: receivedAt, seq })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      const fresh = Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+      return { result: fresh, outbox: fresh ? outbox : undefined };
+    });
   }
 
   async lastWebhook(): Promise<{ event: string; receivedAt: string } | undefined> {

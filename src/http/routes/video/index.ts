@@ -13,6 +13,7 @@ import { registerPhoneRoutes } from './phone-routes.js';
 import { registerRaRoutes } from './ra-routes.js';
 import { registerRecordingsRoutes } from './recordings-routes.js';
 import { registerSearchRoutes } from './search-routes.js';
+import { registerSubscriptionRoutes } from './subscriptions-routes.js';
 
 export function registerCapabilityPaths(app: FastifyInstance, deps: ViewDeps): void {
   registerMeetingsRoutes(app, deps);
@@ -25,4 +26,5 @@ export function registerCapabilityPaths(app: FastifyInstance, deps: ViewDeps): v
   registerClipsRoutes(app, deps);
   registerRaRoutes(app, deps);
   registerVideoEventsRoutes(app, deps);
+  registerSubscriptionRoutes(app, deps);
 }

@@ -1,0 +1,149 @@
+/**
+ * The SSRF guard on its own and inside the delivery worker: which addresses are refused, that
+ * every address a host resolves to is checked, and that a delivery checks again when it runs
+ * (DNS may have changed since the subscription was made) and then connects to exactly the
+ * addresses it checked.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyring, seal, type KeySource } from '../../src/gateway/oauth/vault.js';
+import { WebhookDispatcher } from '../../src/gateway/webhooks-out/dispatcher.js';
+import { outboxMessage } from '../../src/gateway/webhooks-out/messages.js';
+import { newSecret } from '../../src/gateway/webhooks-out/signature.js';
+import { subscriptionSecretAad } from '../../src/gateway/webhooks-out/subscriptions.js';
+import {
+  blockedRange,
+  parseTarget,
+  resolveTarget,
+  type Resolver,
+} from '../../src/gateway/webhooks-out/target-guard.js';
+import { createLogger } from '../../src/log.js';
+import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import { startReceiver, type Receiver } from './webhook-receiver.js';
+
+describe('blockedRange', () => {
+  it.each([
+    ['8.8.8.8', undefined],
+    ['93.184.215.14', undefined],
+    ['2606:4700:4700::1111', undefined],
+    ['127.0.0.1', 'loopback'],
+    ['::1', 'loopback'],
+    ['10.0.0.1', 'private'],
+    ['172.31.255.255', 'private'],
+    ['192.168.0.1', 'private'],
+    ['169.254.169.254', 'linkLocal'],
+    ['fe80::1', 'linkLocal'],
+    ['100.64.0.1', 'carrierGradeNat'],
+    ['0.0.0.0', 'unspecified'],
+    ['::', 'unspecified'],
+    ['224.0.0.251', 'multicast'],
+    ['ff02::1', 'multicast'],
+    ['fd12:3456::1', 'uniqueLocal'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['::ffff:10.1.1.1', 'private'],
+    ['64:ff9b::a00:1', 'rfc6052'],
+    ['2002:7f00:1::', '6to4'],
+    ['not-an-ip', 'invalid'],
+  ])('%s → %s', (address, range) => {
+    expect(blockedRange(address)).toBe(range);
+  });
+});
+
+describe('resolveTarget', () => {
+  const resolver =
+    (...addresses: string[]): Resolver =>
+    () =>
+      Promise.resolve(addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
+
+  it('refuses a host when any of its addresses is private, unless private targets are allowed', async () => {
+    const url = parseTarget('https://mixed.example.com/hook');
+    await expect(
+      resolveTarget(url, { allowPrivate: false, resolve: resolver('93.184.215.14', '10.0.0.7') }),
+    ).rejects.toMatchObject({ reason: 'private_address' });
+    await expect(
+      resolveTarget(url, { allowPrivate: true, resolve: resolver('93.184.215.14', '10.0.0.7') }),
+    ).resolves.toHaveLength(2);
+    await expect(
+      resolveTarget(url, { allowPrivate: false, resolve: resolver('93.184.215.14') }),
+    ).resolves.toEqual([{ address: '93.184.215.14', family: 4 }]);
+    await expect(resolveTarget(url, { allowPrivate: false, resolve: resolver() })).rejects.toMatchObject({
+      reason: 'unresolvable',
+    });
+  });
+
+  it('accepts only http(s) URLs without credentials', () => {
+    expect(() => parseTarget('gopher://example.com/')).toThrow(/http or https/);
+    expect(() => parseTarget('https://a:b@example.com/')).toThrow(/credentials/);
+    expect(() => parseTarget('/relative')).toThrow(/absolute/);
+    expect(parseTarget('HTTPS://Example.COM/x').toString()).toBe('https://example.com/x');
+  });
+});
+
+describe('delivery-time check', () => {
+  let dir: string;
+  let store: SqliteStore;
+  let rx: Receiver;
+  const keys: KeySource = (() => {
+    const ring = keyring([randomBytes(32)]);
+    return { current: () => ring, reload: () => {} };
+  })();
+  // The host name is not in any DNS: only the pinned addresses can reach the receiver.
+  const HOST = 'hooks.fleetgate.test';
+  const loopback: Resolver = () => Promise.resolve([{ address: '127.0.0.1', family: 4 }]);
+  const dispatcher = (allowPrivate: boolean) =>
+    new WebhookDispatcher({
+      store,
+      keys,
+      logger: createLogger('silent'),
+      now: Date.now,
+      allowPrivate,
+      resolve: loopback,
+      retry: { baseMs: 10, maxMs: 10, forMs: 60_000 },
+      timeoutMs: 5000,
+    });
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'fleetgate-guard-'));
+    store = new SqliteStore(path.join(dir, 'fleetgate.db'));
+    await store.migrate();
+    rx = await startReceiver();
+    const port = new URL(rx.url('/')).port;
+    const secret = newSecret();
+    await store.webhooks.putSubscription({
+      id: 'sub_dns',
+      url: `http://${HOST}:${port}/dns`,
+      events: ['*'],
+      secret: seal(keys.current(), secret, subscriptionSecretAad('sub_dns')),
+      source: 'api',
+      createdAt: new Date().toISOString(),
+    });
+    rx.secret('/dns', secret);
+  });
+  afterAll(async () => {
+    await rx.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses to deliver when the host now resolves to a private address', async () => {
+    await store.webhooks.enqueue([outboxMessage('event.created', { video_id: '1' }, Date.now())]);
+    expect(await dispatcher(false).runOnce()).toBe(1);
+    const [d] = await store.webhooks.recentDeliveries({ limit: 1 });
+    expect(d).toMatchObject({ status: 'failed', attempts: 1, lastStatus: null });
+    expect(d?.lastError).toMatch(/127\.0\.0\.1 \(loopback\)/);
+    expect(rx.on('/dns')).toEqual([]);
+  });
+
+  it('connects to exactly the addresses it checked', async () => {
+    const m = outboxMessage('event.created', { video_id: '2' }, Date.now());
+    await store.webhooks.enqueue([m]);
+    expect(await dispatcher(true).runOnce()).toBe(1);
+    expect(rx.on('/dns')).toHaveLength(1);
+    expect(rx.on('/dns')[0]).toMatchObject({ id: m.id, verified: true, body: m.payload });
+    const [d] = await store.webhooks.recentDeliveries({ limit: 1 });
+    expect(d).toMatchObject({ status: 'delivered', lastStatus: 204 });
+  });
+});
