@@ -10,6 +10,19 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 
 export const REPO = path.resolve(import.meta.dirname, '..');
+
+/** The node flags `npm start` uses (package.json is the one place they are written). */
+export const START_FLAGS: string[] = (() => {
+  const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const words = pkg.scripts.start.trim().split(/\s+/);
+  if (words[0] !== 'node' || words[words.length - 1] !== 'dist/main.js')
+    throw new Error(
+      `the bench expects "start" to be "node [flags] dist/main.js", not "${pkg.scripts.start}"`,
+    );
+  return words.slice(1, -1);
+})();
 export const CONNECTIONS = 10;
 
 export interface Sample {
@@ -69,7 +82,7 @@ export interface Fleetgate {
   output: () => string;
 }
 
-/** fleetgate as `npm start` runs it (after `npm run build`): dist/, the emulator in its own process. */
+/** fleetgate as `npm start` runs it (after `npm run build`): its flags, dist/, the emulator in its own process. */
 export async function startFleetgate(
   dataDir: string,
   env: Record<string, string> = {},
@@ -81,7 +94,7 @@ export async function startFleetgate(
   const port = ports?.port ?? (await freePort());
   const sandboxPort = ports?.sandboxPort ?? (await freePort());
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, [...nodeArgs, path.join(REPO, 'dist/main.js')], {
+  const child = spawn(process.execPath, [...START_FLAGS, ...nodeArgs, path.join(REPO, 'dist/main.js')], {
     cwd: REPO,
     env: {
       ...process.env,
@@ -178,12 +191,17 @@ export async function load(opts: {
   };
 }
 
-/** A and B alternately for `rounds` rounds; the median round of each (by req/s). */
+/**
+ * A and B alternately for `rounds` rounds; the median round of each (by req/s). One unmeasured
+ * round of each goes first, so JIT warm-up and first-request caches are not measured.
+ */
 export async function pair(
   rounds: number,
   a: () => Promise<Sample>,
   b: () => Promise<Sample>,
 ): Promise<[Sample, Sample]> {
+  await a();
+  await b();
   const as: Sample[] = [];
   const bs: Sample[] = [];
   for (let i = 0; i < rounds; i++) {

@@ -1,0 +1,77 @@
+/**
+ * `npm run bench -- --quick` works end to end: it builds dist/, starts fleetgate the way
+ * `npm start` does (twice: a first start and a restart), starts the bare baseline, measures every
+ * row and writes the results. Only the harness is checked here, never the figures: timing on a
+ * shared machine is not a test (the pass/fail of each target is the bench's own report).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO } from './helpers/build-test-app.js';
+
+interface Row {
+  name: string;
+  a: { rps: number; p50: number; p99: number; errors: number; requests: number; cpuUs: number };
+  b?: Row['a'];
+  ratio?: number;
+  cpuRatio?: number;
+  value?: number;
+  target: string;
+  pass: boolean;
+}
+
+describe('npm run bench -- --quick', () => {
+  it('measures every row against its baseline and writes the results', { timeout: 240_000 }, async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'fleetgate-bench-test-'));
+    const out = path.join(dir, 'results.json');
+    try {
+      const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--quick', '--out', out], {
+          cwd: REPO,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let text = '';
+        child.stdout.on('data', (c: Buffer) => (text += c.toString()));
+        child.stderr.on('data', (c: Buffer) => (text += c.toString()));
+        child.on('exit', (c) => resolve({ code: c, output: text }));
+      });
+      expect(code, output).toBe(0);
+      const results = JSON.parse(await readFile(out, 'utf8')) as { quick: boolean; rows: Row[] };
+      expect(results.quick).toBe(true);
+      const names = results.rows.map((r) => r.name);
+      for (const expected of [
+        'GET /api/brand/tokens vs bare node:http',
+        'GET /api/brand/themes vs bare node:http',
+        'GET /api/brand vs bare node:http',
+        'GET /api/brand/tokens 304 vs bare 200',
+        'MCP tools/call get_brand_tokens vs REST tokens',
+        'Gateway GET /api/video/recordings vs emulator direct',
+        'Status report warm (cached)',
+        'Status report cold (fresh=1)',
+        'Start to ready (second start)',
+      ]) {
+        expect(names).toContain(expected);
+      }
+      expect(names.some((n) => n.startsWith('Service RSS after'))).toBe(true);
+      for (const r of results.rows) {
+        if (r.b) {
+          // A measured pair: both sides served requests without errors, and both ratios are real numbers.
+          expect(r.a.requests, r.name).toBeGreaterThan(0);
+          expect(r.b.requests, r.name).toBeGreaterThan(0);
+          expect(r.a.errors + r.b.errors, r.name).toBe(0);
+          expect(r.ratio, r.name).toBeGreaterThan(0);
+          expect(r.cpuRatio, r.name).toBeGreaterThan(0);
+          expect(Number.isFinite(r.cpuRatio), r.name).toBe(true);
+        } else {
+          expect(r.value, r.name).toBeGreaterThan(0);
+        }
+      }
+      // The table on stdout has one line per row.
+      for (const n of names) expect(output).toContain(`| ${n} |`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
