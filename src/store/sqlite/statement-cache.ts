@@ -22,7 +22,7 @@ export function cachingDatabase(raw: Database.Database): SqliteDatabase {
       let stmt = statements.get(sql);
       if (!stmt) {
         if (statements.size >= MAX_STATEMENTS) statements.clear();
-        stmt = raw.prepare(sql) as unknown as SqliteStatement;
+        stmt = raw.prepare(sql);
         statements.set(sql, stmt);
       }
       return stmt;
