@@ -8,6 +8,11 @@ import type { Logger } from 'pino';
 import type { BrandService } from './brand/brand-service.js';
 import type { Config } from './config.js';
 import type { Gateway } from './gateway/gateway.js';
+import type { Redis } from 'ioredis';
+import { requireApiKey } from './http/auth.js';
+import { createMetrics, installMetrics, type Metrics } from './http/metrics.js';
+import { installRateLimits } from './http/rate-limit.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { installErrorHandlers } from './http/errors.js';
 import { trackRoutes } from './http/method-not-allowed.js';
 import { registerBrandRoutes } from './http/routes/brand-routes.js';
@@ -25,6 +30,10 @@ export interface AppDeps {
   brand: BrandService;
   /** The integration gateway; absent, the /api/video paths are not served (brand-only tests). */
   gateway?: { gateway: Gateway; secrets: { apiKeyHash: Buffer } };
+  /** Prometheus registry; pass the one the gateway reports into (createGateway's observer). */
+  metrics?: Metrics;
+  /** Shares our own rate-limit counters across instances (REDIS_URL). */
+  redis?: Redis;
 }
 
 /** Public, cacheable reads are not worth a log line each; everything else is logged. */
@@ -50,9 +59,24 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     reply.header('x-request-id', req.id);
     done(null, payload);
   });
+  installSecurityHeaders(app);
+  installMetrics(
+    app,
+    deps.metrics ?? createMetrics(),
+    deps.gateway ? requireApiKey(deps.gateway.secrets) : undefined,
+  );
+  installRateLimits(app, {
+    limits: deps.config.rateLimits,
+    redisPrefix: deps.config.redisPrefix,
+    ...(deps.gateway ? { secrets: deps.gateway.secrets } : {}),
+    ...(deps.redis ? { redis: deps.redis } : {}),
+  });
 
   void app.register(fastifyCookie);
-  registerHealthRoutes(app, deps);
+  registerHealthRoutes(app, {
+    brand: deps.brand,
+    ...(deps.gateway ? { store: deps.gateway.gateway.store } : {}),
+  });
   registerBrandRoutes(app, deps.brand);
   registerMcpRoutes(app, {
     brand: deps.brand,

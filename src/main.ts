@@ -12,6 +12,7 @@ import { ConfigError, parseConfig, withSandboxWiring, type Config } from './conf
 import { createGateway } from './gateway/gateway.js';
 import { autolinkOverHttp } from './gateway/oauth/autolink.js';
 import { loadSecrets } from './gateway/secrets.js';
+import { createMetrics } from './http/metrics.js';
 import { createLogger } from './log.js';
 import { startSandbox, type RunningSandbox } from './sandbox/start.js';
 import { Redis } from 'ioredis';
@@ -65,7 +66,9 @@ async function main(): Promise<void> {
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;
   redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis unavailable'));
+  const metrics = createMetrics();
   const gateway = createGateway({
+    observer: metrics.observer,
     ...(redis ? { redis } : {}),
     config,
     store,
@@ -74,7 +77,14 @@ async function main(): Promise<void> {
     brandName: () => brand.current.source.info.name,
     funnels: () => brand.current.themes.keys,
   });
-  const app = buildApp({ config, logger, brand, gateway: { gateway, secrets } });
+  const app = buildApp({
+    config,
+    logger,
+    brand,
+    gateway: { gateway, secrets },
+    metrics,
+    ...(redis ? { redis } : {}),
+  });
   await app.listen({ port: config.port, host: config.host });
   const selfBase = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
 
@@ -125,9 +135,20 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    void Promise.allSettled([app.close(), brand.close(), sandbox?.close()])
+    // Order matters: stop accepting and let in-flight requests finish (they may still need the
+    // emulator, the brand and the store), then stop what they used, the store last.
+    void app
+      .close()
+      .then(() => Promise.allSettled([brand.close(), sandbox?.close()]))
       .then(() => Promise.allSettled([store.close(), redis?.quit()]))
-      .then(() => process.exit(0));
+      .then(() => {
+        logger.info('shut down cleanly');
+        process.exit(0);
+      })
+      .catch((err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -19,6 +19,7 @@ import type { HostedMcp, OpContext } from './capabilities/operation.js';
 import { buildMonitor, type MonitorReport } from './monitor.js';
 import { StatusService } from './status.js';
 import { WebhookIntake } from './webhook-intake.js';
+import { NO_OBSERVER, type GatewayObserver } from './observer.js';
 
 export interface Gateway {
   store: Store;
@@ -33,6 +34,8 @@ export interface Gateway {
   opContext(): Promise<OpContext>;
   keys: KeySource;
   configured: boolean;
+  /** Where upstream calls, refreshes and webhook deliveries are reported (metrics). */
+  observer: GatewayObserver;
 }
 
 export interface GatewayDeps {
@@ -49,11 +52,13 @@ export interface GatewayDeps {
   fetch?: typeof fetch;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  observer?: GatewayObserver;
 }
 
 export function createGateway(d: GatewayDeps): Gateway {
   const now = d.now ?? Date.now;
   const f = d.fetch ?? fetch;
+  const observer = d.observer ?? NO_OBSERVER;
   const v = d.config.video;
   const configured = Boolean(v.clientId && v.clientSecret);
   const oauth = new OAuthClient({
@@ -71,6 +76,7 @@ export function createGateway(d: GatewayDeps): Gateway {
     marginMs: d.config.gateway.refreshMarginSeconds * 1000,
     logger: d.logger,
     accountId: v.accountId,
+    onRefresh: (outcome) => observer.refresh(outcome),
   });
   const limits = { ...PRO_BUDGETS };
   for (const [label, limit] of Object.entries(d.config.gateway.budgets) as [
@@ -94,6 +100,7 @@ export function createGateway(d: GatewayDeps): Gateway {
     retryBaseMs: 200,
     retryMaxMs: 4000,
     maxWaitMs: 5000,
+    observer,
     ...(d.sleep ? { sleep: d.sleep } : {}),
   });
   const hostedMcp =
@@ -149,5 +156,6 @@ export function createGateway(d: GatewayDeps): Gateway {
     },
     keys: d.keys,
     configured,
+    observer,
   };
 }

@@ -9,6 +9,7 @@
 import type { Logger } from 'pino';
 import { AppError } from '../../http/errors.js';
 import type { TokenManager } from '../oauth/token-manager.js';
+import { NO_OBSERVER, type GatewayObserver, type UpstreamOutcome } from '../observer.js';
 import type { BudgetKeeper } from './budget.js';
 import { CircuitBreaker, type RateLabel } from './budget.js';
 
@@ -53,6 +54,7 @@ export interface PlatformClientOptions {
   maxWaitMs: number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  observer?: GatewayObserver;
 }
 
 interface PlatformBody {
@@ -80,10 +82,20 @@ export class PlatformClient {
   readonly #breakers = new Map<string, CircuitBreaker>();
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #random: () => number;
+  readonly #observer: GatewayObserver;
 
   constructor(private readonly o: PlatformClientOptions) {
     this.#sleep = o.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
     this.#random = o.random ?? Math.random;
+    this.#observer = o.observer ?? NO_OBSERVER;
+  }
+
+  /** Which outcome an answered attempt counts as. */
+  static outcomeOf(status: number): UpstreamOutcome {
+    if (status < 400) return 'ok';
+    if (status === 401) return 'unauthorized';
+    if (status === 429) return 'rate_limited';
+    return status >= 500 ? 'server_error' : 'client_error';
   }
 
   #breaker(group: string): CircuitBreaker {
@@ -119,6 +131,7 @@ export class PlatformClient {
   async call<T = unknown>(opts: CallOptions): Promise<CallResult<T>> {
     const breaker = this.#breaker(opts.group);
     if (!breaker.allow()) {
+      this.#observer.upstream(opts.label, opts.group, 'circuit_open');
       throw new AppError(
         503,
         'upstream_unavailable',
@@ -134,6 +147,7 @@ export class PlatformClient {
     for (let attempt = 1; attempt <= this.o.maxAttempts; attempt++) {
       const wait = await this.o.budgets.reserve(opts.label);
       if (wait > this.o.maxWaitMs) {
+        this.#observer.upstream(opts.label, opts.group, 'budget_exhausted');
         throw new AppError(
           503,
           'upstream_rate_limited',
@@ -168,6 +182,7 @@ export class PlatformClient {
               cause: causeCode(err) ?? (err as Error).name,
             });
         breaker.failure();
+        this.#observer.upstream(opts.label, opts.group, timedOut ? 'timeout' : 'network_error');
         this.#record(opts.group, false, this.o.now() - started, lastError.code);
         if ((isRead || neverSent) && attempt < this.o.maxAttempts) {
           await this.#sleep(this.#backoff(attempt));
@@ -176,6 +191,7 @@ export class PlatformClient {
         throw lastError;
       }
       const latency = this.o.now() - started;
+      this.#observer.upstream(opts.label, opts.group, PlatformClient.outcomeOf(res.status));
       if (res.ok) {
         breaker.success();
         this.#record(opts.group, true, latency);

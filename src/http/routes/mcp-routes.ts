@@ -11,6 +11,8 @@ import { createMcpEndpoint, MCP_BODY_LIMIT, rpcError, type RpcReply } from '../.
 const ALLOW_HEADERS =
   'Content-Type, Accept, Authorization, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID';
 
+const LOOPBACK_HOST = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d{1,5})?$/;
+
 function send(reply: FastifyReply, r: RpcReply): FastifyReply {
   return reply.code(r.status).headers(r.headers).send(r.body);
 }
@@ -37,7 +39,16 @@ export function registerMcpRoutes(
   );
   app.addHook('onClose', () => endpoint.close());
   const allowed = new Set(deps.allowedOrigins);
+  const allowedHosts = new Set(
+    [deps.publicUrl, ...deps.allowedOrigins].filter((u) => URL.canParse(u)).map((u) => new URL(u).host),
+  );
   const originProblem = (req: FastifyRequest): RpcReply | undefined => {
+    // DNS rebinding: a hostile name resolving to us arrives with its own Host; loopback names
+    // and our public host are the only ones we answer to.
+    const host = req.headers.host?.toLowerCase();
+    if (host !== undefined && !allowedHosts.has(host) && !LOOPBACK_HOST.test(host)) {
+      return rpcError(403, -32000, 'Forbidden: this Host is not served by the MCP endpoint.');
+    }
     const origin = req.headers.origin;
     // Non-browser clients send no Origin; a browser on a foreign site must not reach us (DNS rebinding).
     if (origin === undefined || allowed.has(origin)) return undefined;
