@@ -12,8 +12,8 @@ import type { Redis } from 'ioredis';
 import { requireApiKey } from './http/auth.js';
 import { createMetrics, installMetrics, type Metrics } from './http/metrics.js';
 import { installRateLimits } from './http/rate-limit.js';
-import { installSecurityHeaders } from './http/security-headers.js';
-import { installErrorHandlers } from './http/errors.js';
+import { DENY_ALL_CSP, installSecurityHeaders, SECURITY_HEADERS } from './http/security-headers.js';
+import { frameworkErrorHandler, installErrorHandlers } from './http/errors.js';
 import { trackRoutes } from './http/method-not-allowed.js';
 import { registerBrandRoutes } from './http/routes/brand-routes.js';
 import { registerHealthRoutes } from './http/routes/health-routes.js';
@@ -48,12 +48,19 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     return503OnClosing: true,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    frameworkErrors: frameworkErrorHandler({
+      ...SECURITY_HEADERS,
+      'content-security-policy': DENY_ALL_CSP,
+    }),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID();
     },
   }) as unknown as FastifyInstance;
   installErrorHandlers(app);
+  // The API speaks JSON only; Fastify's built-in text/plain parser would let a string reach
+  // validation instead of the 415 a wrong content type deserves.
+  app.removeContentTypeParser('text/plain');
   const finishRoutes = trackRoutes(app);
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
