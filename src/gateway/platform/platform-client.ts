@@ -1,6 +1,7 @@
 /**
  * The one client for the platform's REST API: bearer injection from the token manager, per-call
- * timeout, per-label pacing, a circuit breaker per capability group, and retries where they are
+ * timeout, per-label pacing, a circuit breaker per capability group (it counts calls that failed
+ * after their retries, so scattered faults never open it), and retries where they are
  * safe — reads on 429, 5xx and network errors (exponential backoff with full jitter, honouring
  * Retry-After as seconds or a date); writes only when the request provably never left (connection
  * refused). A 401 code 124 triggers one refresh and one retry. Platform errors become our error
@@ -130,16 +131,17 @@ export class PlatformClient {
 
   async call<T = unknown>(opts: CallOptions): Promise<CallResult<T>> {
     const breaker = this.#breaker(opts.group);
-    if (!breaker.allow()) {
+    const circuitOpen = () => {
       this.#observer.upstream(opts.label, opts.group, 'circuit_open');
-      throw new AppError(
+      return new AppError(
         503,
         'upstream_unavailable',
         `The platform is failing for ${opts.group}; calls are paused briefly.`,
         { group: opts.group },
         { 'retry-after': String(Math.ceil(breaker.retryAfterMs() / 1000) || 1) },
       );
-    }
+    };
+    if (!breaker.allow()) throw circuitOpen();
     const isRead = opts.method === 'GET';
     let token = await this.o.tokens.current();
     let refreshed = false;
@@ -181,13 +183,15 @@ export class PlatformClient {
               group: opts.group,
               cause: causeCode(err) ?? (err as Error).name,
             });
-        breaker.failure();
         this.#observer.upstream(opts.label, opts.group, timedOut ? 'timeout' : 'network_error');
         this.#record(opts.group, false, this.o.now() - started, lastError.code);
         if ((isRead || neverSent) && attempt < this.o.maxAttempts) {
           await this.#sleep(this.#backoff(attempt));
+          // Another call found the platform down meanwhile: stop adding to the pile.
+          if (breaker.state === 'open') throw circuitOpen();
           continue;
         }
+        breaker.failure();
         throw lastError;
       }
       const latency = this.o.now() - started;
@@ -212,7 +216,6 @@ export class PlatformClient {
         continue;
       }
       if (RETRYABLE_STATUS.has(res.status)) {
-        if (res.status >= 500) breaker.failure();
         const after = retryAfterMs(res.headers.get('retry-after'), this.o.now());
         lastError =
           res.status === 429
@@ -230,8 +233,11 @@ export class PlatformClient {
         this.#record(opts.group, false, latency, lastError.code);
         if (isRead && attempt < this.o.maxAttempts && (after ?? 0) <= this.o.maxWaitMs) {
           await this.#sleep(after ?? this.#backoff(attempt));
+          if (breaker.state === 'open') throw circuitOpen();
           continue;
         }
+        // A 429 is the platform pacing us, not failing: only 5xx count against the circuit.
+        if (res.status >= 500) breaker.failure();
         throw lastError;
       }
       breaker.success();
