@@ -130,6 +130,15 @@ export class PlatformClient {
   }
 
   async call<T = unknown>(opts: CallOptions): Promise<CallResult<T>> {
+    // URL resolution would climb out of the API path on a dot segment (`/meetings/..` is `/v2/`);
+    // identifiers are encoded by seg(), and this is the last line should one slip through.
+    if (/\/(\.|%2e){1,2}(?=\/|$)/i.test(opts.path)) {
+      throw new AppError(
+        400,
+        'validation_failed',
+        'An identifier in the request is not a valid path segment.',
+      );
+    }
     const breaker = this.#breaker(opts.group);
     const circuitOpen = () => {
       this.#observer.upstream(opts.label, opts.group, 'circuit_open');
