@@ -137,8 +137,12 @@ async function main(): Promise<void> {
     force.unref();
     // Order matters: stop accepting and let in-flight requests finish (they may still need the
     // emulator, the brand and the store), then stop what they used, the store last.
+    // A kept-alive socket whose request finishes during close turns idle afterwards; sweep
+    // such sockets so close() completes once the last request is answered.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     void app
       .close()
+      .then(() => clearInterval(sweep))
       .then(() => Promise.allSettled([brand.close(), sandbox?.close()]))
       .then(() => Promise.allSettled([store.close(), redis?.quit()]))
       .then(() => {
