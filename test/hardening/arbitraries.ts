@@ -119,10 +119,14 @@ function plausibleFor(s: Schema, hostile: number, depth: number): fc.Arbitrary<u
   const alternatives = (s['anyOf'] ?? s['oneOf']) as Schema[] | undefined;
   if (alternatives?.length) return fc.oneof(...alternatives.map((a) => plausibleFor(a, hostile, depth)));
   const type = Array.isArray(s['type']) ? (s['type'] as string[])[0] : (s['type'] as string | undefined);
-  const num = (k: string) => (typeof s[k] === 'number' ? (s[k] as number) : undefined);
-  switch (type) {
+  const num = (k: string) => {
+    const v = s[k];
+    return typeof v === 'number' ? v : undefined;
+  };
+  const description = typeof s['description'] === 'string' ? s['description'] : '';
+  switch (type ?? 'any') {
     case 'string': {
-      if (s['format'] === 'date-time' || /time|date/i.test(String(s['description'] ?? '')))
+      if (s['format'] === 'date-time' || /time|date/i.test(description))
         return fc
           .date({ min: new Date('2020-01-01'), max: new Date('2035-01-01'), noInvalidDate: true })
           .map((d) => d.toISOString().replace(/\.\d{3}Z$/, 'Z'));

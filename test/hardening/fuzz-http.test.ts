@@ -123,14 +123,10 @@ function requestFor(op: Operation): fc.Arbitrary<Req> {
     })
     .chain((r) => {
       // The capability case carries its own body (from the capability's schema).
-      const body =
-        capability && r.target.body
-          ? fc.constant({ payload: JSON.stringify(r.target.body['v']) ?? 'null' } as {
-              payload: string;
-              broken?: boolean;
-              type?: string;
-            })
-          : fc.constant(r.body as { payload: string; broken?: boolean; type?: string } | undefined);
+      type Body = { payload: string; broken?: boolean; type?: string } | undefined;
+      const own: Body =
+        capability && r.target.body ? { payload: JSON.stringify(r.target.body['v']) ?? 'null' } : r.body;
+      const body = fc.constant(own);
       return body.map((b) => {
         let path = op.path;
         for (const [k, v] of Object.entries(r.target.params)) path = path.replace(`{${k}}`, enc(v));
