@@ -2,6 +2,7 @@
  * buildApp: the whole HTTP surface as a Fastify instance, from injected dependencies.
  * It never reads the environment and never listens; main.ts and the tests do that.
  */
+import { createServer } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
@@ -10,18 +11,21 @@ import type { Config } from './config.js';
 import type { Gateway } from './gateway/gateway.js';
 import type { Redis } from 'ioredis';
 import { requireApiKey } from './http/auth.js';
+import { brandFastPath } from './http/brand-fast-path.js';
+import { frameworkErrorHandler, installErrorHandlers } from './http/errors.js';
 import { createMetrics, installMetrics, type Metrics } from './http/metrics.js';
 import { installRateLimits } from './http/rate-limit.js';
 import { DENY_ALL_CSP, installSecurityHeaders, SECURITY_HEADERS } from './http/security-headers.js';
-import { frameworkErrorHandler, installErrorHandlers } from './http/errors.js';
 import { trackRoutes } from './http/method-not-allowed.js';
 import { registerBrandRoutes } from './http/routes/brand-routes.js';
+import { registerGatewayMcpRoutes } from './http/routes/gateway-mcp-routes.js';
 import { registerHealthRoutes } from './http/routes/health-routes.js';
 import { registerMcpRoutes } from './http/routes/mcp-routes.js';
 import { registerVideoRoutes } from './http/routes/video-routes.js';
 import { buildOpenApi, renderDocsPage } from './http/openapi.js';
 import { registerPages } from './pages/index.js';
 import { precompute, sendPrecomputed, type Precomputed } from './http/precomputed.js';
+import { requestId } from './http/request-id.js';
 import { VERSION } from './version.js';
 
 export interface AppDeps {
@@ -52,9 +56,14 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       ...SECURITY_HEADERS,
       'content-security-policy': DENY_ALL_CSP,
     }),
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+    genReqId: requestId,
+    // Public brand reads skip Fastify entirely (brand-fast-path.ts); the routes below serve the
+    // same paths for everything else and for app.inject().
+    serverFactory: (handler) => {
+      const fast = brandFastPath(deps.brand);
+      return createServer((req, res) => {
+        if (!fast(req, res)) handler(req, res);
+      });
     },
   }) as unknown as FastifyInstance;
   installErrorHandlers(app);
@@ -97,6 +106,12 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       gateway: deps.gateway.gateway,
       secrets: deps.gateway.secrets,
       secureCookies: deps.config.publicUrl.startsWith('https://'),
+    });
+    registerGatewayMcpRoutes(app, {
+      ...deps.gateway,
+      publicUrl: deps.config.publicUrl,
+      allowedOrigins: deps.config.mcpAllowedOrigins,
+      version: VERSION,
     });
   }
 

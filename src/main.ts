@@ -14,7 +14,7 @@ import { autolinkOverHttp } from './gateway/oauth/autolink.js';
 import { loadSecrets } from './gateway/secrets.js';
 import { createMetrics } from './http/metrics.js';
 import { createLogger } from './log.js';
-import { startSandbox, type RunningSandbox } from './sandbox/start.js';
+import { forkSandbox, type SandboxProcess } from './sandbox/child-process.js';
 import { Redis } from 'ioredis';
 import { createStore } from './store/create-store.js';
 
@@ -32,6 +32,13 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger(config.logLevel);
+  // Sandbox mode: the platform emulator runs beside the service in its own process, keeping its
+  // state in the data dir. It starts while the service builds its app; linking waits for it.
+  const sandboxStarting: Promise<SandboxProcess> | undefined = config.sandbox.enabled
+    ? forkSandbox({ dataDir: path.resolve(config.dataDir, 'sandbox'), logger, env: process.env })
+    : undefined;
+  // Never an unhandled rejection: the failure is reported where the sandbox is awaited.
+  sandboxStarting?.catch(() => undefined);
   let brand: BrandService;
   try {
     brand = await BrandService.start({
@@ -57,11 +64,6 @@ async function main(): Promise<void> {
     ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
   });
 
-  // Sandbox mode: the platform emulator runs beside the service, keeping its state in the data dir.
-  let sandbox: RunningSandbox | undefined;
-  if (config.sandbox.enabled)
-    sandbox = await startSandbox(config, logger, path.join(config.dataDir, 'sandbox'));
-
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;
@@ -86,6 +88,12 @@ async function main(): Promise<void> {
     ...(redis ? { redis } : {}),
   });
   await app.listen({ port: config.port, host: config.host });
+  let sandbox: SandboxProcess | undefined;
+  try {
+    sandbox = await sandboxStarting;
+  } catch (err) {
+    logger.error({ err }, 'the emulator did not start');
+  }
   const selfBase = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
 
   let linkNote = '';
@@ -144,7 +152,10 @@ async function main(): Promise<void> {
       .close()
       .then(() => clearInterval(sweep))
       .then(() => Promise.allSettled([brand.close(), sandbox?.close()]))
-      .then(() => Promise.allSettled([store.close(), redis?.quit()]))
+      .then(() => {
+        gateway.close();
+        return Promise.allSettled([store.close(), redis?.quit()]);
+      })
       .then(() => {
         logger.info('shut down cleanly');
         process.exit(0);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { Logger } from 'pino';
 import { buildCatalog, type BrandCatalog } from './catalog.js';
+import { DiskCache } from './disk-cache.js';
 import { BrandInvalidError, type BrandProblem } from './problems.js';
 import { readBrandFolder } from './read-brand-folder.js';
 import { createRenderer } from './render.js';
@@ -23,7 +24,11 @@ export type ReloadResult = { ok: true; catalog: BrandCatalog } | { ok: false; pr
 async function load(opts: BrandServiceOptions): Promise<BrandCatalog> {
   const source = await readBrandFolder(opts.dir);
   const render = await createRenderer(source.fontFiles, opts.cacheDir);
-  return buildCatalog(source, { baseUrl: opts.baseUrl, render });
+  return buildCatalog(source, {
+    baseUrl: opts.baseUrl,
+    render,
+    cache: new DiskCache(path.join(opts.cacheDir, 'build')),
+  });
 }
 
 export class BrandService {

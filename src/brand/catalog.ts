@@ -14,7 +14,8 @@ import { buildManifest, type Manifest } from './manifest.js';
 import type { BrandSource } from './read-brand-folder.js';
 import type { Renderer } from './render.js';
 import { THEME_KEYS, type ThemeKey } from './schema.js';
-import { buildTokensCss, cssColor } from './tokens-css.js';
+import { cacheKey, type DiskCache } from './disk-cache.js';
+import { buildTokensCss, cssColor, TOKENS_CSS_BUILD } from './tokens-css.js';
 import { precompute, type Precomputed } from '../http/precomputed.js';
 
 export const DTCG_SCHEMA = 'https://www.designtokens.org/schemas/2025.10/format.json';
@@ -147,7 +148,7 @@ const words = (md: string) => md.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test
 
 export async function buildCatalog(
   src: BrandSource,
-  opts: { baseUrl: string; render: Renderer },
+  opts: { baseUrl: string; render: Renderer; cache: DiskCache },
 ): Promise<BrandCatalog> {
   const { baseUrl } = opts;
   const origin = new URL(baseUrl).origin;
@@ -159,7 +160,12 @@ export async function buildCatalog(
     cacheControl: string,
     headers?: Record<string, string>,
   ) => {
-    const r = precompute(body, { contentType, cacheControl, ...(headers ? { headers } : {}) });
+    const r = precompute(body, {
+      contentType,
+      cacheControl,
+      compressed: opts.cache,
+      ...(headers ? { headers } : {}),
+    });
     responses.set(p, r);
     return r;
   };
@@ -222,10 +228,10 @@ export async function buildCatalog(
     ...baseGroups,
     $extensions: { 'org.fleetgate.modes': { dark: src.tokens.dark } },
   };
-  const tokensCss = await buildTokensCss({
+  const cssInput = {
     base: src.tokens.base,
     dark: src.tokens.dark,
-    darkPaths: new Set(src.tokens.darkFlat.keys()),
+    darkPaths: [...src.tokens.darkFlat.keys()],
     brandName: src.info.name,
     funnels: funnels.map((f) => ({
       key: f.key,
@@ -233,7 +239,13 @@ export async function buildCatalog(
       color2: f.color2,
       onColor: f.contrast.color.text,
     })),
-  });
+  };
+  // Style Dictionary is only loaded when the tokens (or the CSS build itself) changed.
+  const tokensCss = (
+    await opts.cache.memo(`${cacheKey(JSON.stringify(cssInput), TOKENS_CSS_BUILD)}.css`, async () =>
+      Buffer.from(await buildTokensCss({ ...cssInput, darkPaths: new Set(cssInput.darkPaths) })),
+    )
+  ).toString('utf8');
 
   // Images.
   const built = await buildAssets(src, opts.render);

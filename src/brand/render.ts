@@ -3,20 +3,17 @@
  * need no fonts), PNGs are rendered with the brand's own fonts, and both are cached on disk by
  * content hash so a restart or a reload re-renders only what changed.
  */
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
-import wawoff2 from 'wawoff2';
+import { cacheKey, DiskCache } from './disk-cache.js';
 import type { FontFile } from './read-brand-folder.js';
 
 export interface Renderer {
   outline(svg: string): Promise<string>;
   png(svg: string, width: number): Promise<Buffer>;
 }
-
-const sha = (...parts: (string | number)[]) => createHash('sha256').update(parts.join('\0')).digest('hex');
 
 /** resvg reads TrueType, not WOFF2, so the @fontsource files are unpacked once into the cache. */
 async function ttfFiles(fonts: FontFile[], dir: string): Promise<string[]> {
@@ -26,6 +23,8 @@ async function ttfFiles(fonts: FontFile[], dir: string): Promise<string[]> {
   for (const f of fonts) {
     const file = path.join(dir, f.fileName.replace(/\.woff2$/, '.ttf'));
     if (!existsSync(file)) {
+      // Imported only when a font is missing: its wasm heap costs ~32 MB for the process's life.
+      const { default: wawoff2 } = await import('wawoff2');
       const ttf = Buffer.from(await wawoff2.decompress(await readFile(f.path)));
       await writeFile(`${file}.${process.pid}.tmp`, ttf);
       await rename(`${file}.${process.pid}.tmp`, file);
@@ -37,25 +36,23 @@ async function ttfFiles(fonts: FontFile[], dir: string): Promise<string[]> {
 
 export async function createRenderer(fonts: FontFile[], cacheDir: string): Promise<Renderer> {
   const fontFiles = await ttfFiles(fonts, path.join(cacheDir, 'fonts'));
-  const fontKey = sha(...fontFiles);
-  const pngDir = path.join(cacheDir, 'png');
-  await mkdir(pngDir, { recursive: true });
+  const fontKey = cacheKey(...fontFiles);
+  const pngs = new DiskCache(path.join(cacheDir, 'png'));
+  const outlines = new DiskCache(path.join(cacheDir, 'outlined'));
   const font = { fontFiles, loadSystemFonts: false, defaultFontFamily: fonts[0]?.family ?? 'sans-serif' };
   return {
-    outline(svg) {
-      if (!/<text[\s>]/.test(svg)) return Promise.resolve(svg);
-      return Promise.resolve(new Resvg(svg, { font }).toString() + '\n');
+    async outline(svg) {
+      if (!/<text[\s>]/.test(svg)) return svg;
+      // Outlining parses every font file per call, so results are kept like the PNGs.
+      const out = await outlines.memo(`${cacheKey(svg, fontKey)}.svg`, () =>
+        Promise.resolve(Buffer.from(new Resvg(svg, { font }).toString() + '\n')),
+      );
+      return out.toString('utf8');
     },
-    async png(svg, width) {
-      const file = path.join(pngDir, `${sha(svg, width, fontKey)}.png`);
-      try {
-        return await readFile(file);
-      } catch {
-        const png = new Resvg(svg, { font, fitTo: { mode: 'width', value: width } }).render().asPng();
-        await writeFile(`${file}.${process.pid}.tmp`, png);
-        await rename(`${file}.${process.pid}.tmp`, file);
-        return png;
-      }
+    png(svg, width) {
+      return pngs.memo(`${cacheKey(svg, width, fontKey)}.png`, () =>
+        Promise.resolve(new Resvg(svg, { font, fitTo: { mode: 'width', value: width } }).render().asPng()),
+      );
     },
   };
 }

@@ -4,9 +4,38 @@
  * Style Dictionary 4 does not read DTCG 2025.10 object values (color objects, {value, unit}
  * dimensions) by itself, so the value transforms here turn them into CSS.
  */
-import StyleDictionary from 'style-dictionary';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type StyleDictionaryClass from 'style-dictionary';
 import type { TransformedToken } from 'style-dictionary/types';
+import { cacheKey } from './disk-cache.js';
 import type { FlatToken } from './dtcg.js';
+
+/**
+ * Identifies this CSS build (this module's code and the Style Dictionary version), so cached
+ * CSS is reused only when the same build would produce it.
+ */
+export const TOKENS_CSS_BUILD = cacheKey(
+  readFileSync(fileURLToPath(import.meta.url)),
+  packageJson('style-dictionary'),
+);
+
+/** A package's package.json text (its exports do not expose the file, so it is found from the entry). */
+function packageJson(name: string): string {
+  let dir: string;
+  try {
+    dir = path.dirname(fileURLToPath(import.meta.resolve(name)));
+  } catch {
+    return name; // a runner without import.meta.resolve: the module's own code still keys the cache
+  }
+  while (!existsSync(path.join(dir, 'package.json')) || path.basename(dir) !== name) {
+    const up = path.dirname(dir);
+    if (up === dir) return name;
+    dir = up;
+  }
+  return readFileSync(path.join(dir, 'package.json'), 'utf8');
+}
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -97,6 +126,7 @@ export function cssValue(type: string | undefined, value: unknown): string {
 const TRANSFORM = 'fleetgate/dtcg-css';
 
 function dictionary(
+  StyleDictionary: typeof StyleDictionaryClass,
   tokens: unknown,
   files: { filter: (t: TransformedToken) => boolean; selector: string }[],
 ) {
@@ -157,9 +187,13 @@ export async function buildTokensCss(opts: {
   brandName: string;
   funnels: FunnelCss[];
 }): Promise<string> {
-  const light = dictionary(opts.base, [{ filter: () => true, selector: ':root' }]);
+  // Loaded here, not at import: it is needed only when the CSS is not already cached.
+  const { default: StyleDictionary } = await import('style-dictionary');
+  const light = dictionary(StyleDictionary, opts.base, [{ filter: () => true, selector: ':root' }]);
   const isDark = (t: TransformedToken) => opts.darkPaths.has(t.path.join('.'));
-  const dark = dictionary(deepMerge(opts.base, opts.dark), [{ filter: isDark, selector: ':root' }]);
+  const dark = dictionary(StyleDictionary, deepMerge(opts.base, opts.dark), [
+    { filter: isDark, selector: ':root' },
+  ]);
   const [lightOut, darkOut] = await Promise.all([light.formatPlatform('css'), dark.formatPlatform('css')]);
   const text = (o: unknown) => (typeof o === 'string' ? o : '');
   const lightCss = text(lightOut[0]?.output);

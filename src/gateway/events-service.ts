@@ -65,21 +65,24 @@ export const eventPatchInput = z
 
 export type EventPatch = z.output<typeof eventPatchInput>;
 
-export interface WireEvent {
-  video_id: string;
-  topic: string;
-  kind: 'meeting';
-  start_time: string;
-  funnel: string | null;
-  status: StoredEvent['status'];
-  timezone: string | null;
-  duration: number;
-  agenda: string | null;
-  registration: boolean;
-  join_url: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A stored event on the wire; the schema is the type, and the MCP tools' output schema. */
+export const wireEvent = z.object({
+  video_id: z.string(),
+  topic: z.string(),
+  kind: z.literal('meeting'),
+  start_time: z.string().describe('as given at creation: UTC with Z, or local time in timezone'),
+  funnel: z.string().nullable().describe('the funnel theme key, or null'),
+  status: z.enum(['scheduled', 'started', 'ended', 'cancelled']),
+  timezone: z.string().nullable(),
+  duration: z.number().describe('minutes'),
+  agenda: z.string().nullable(),
+  registration: z.boolean(),
+  join_url: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export type WireEvent = z.output<typeof wireEvent>;
 
 export const eventToWire = (e: StoredEvent): WireEvent => ({
   video_id: e.videoId,

@@ -17,6 +17,7 @@ import { HostedMcpClient } from './platform/hosted-mcp-client.js';
 import { PlatformClient } from './platform/platform-client.js';
 import type { HostedMcp, OpContext } from './capabilities/operation.js';
 import { buildMonitor, type MonitorReport } from './monitor.js';
+import { keepAliveTransport, type KeepAliveTransport, type Transport } from './platform/http-transport.js';
 import { StatusService } from './status.js';
 import { WebhookIntake } from './webhook-intake.js';
 import { NO_OBSERVER, type GatewayObserver } from './observer.js';
@@ -36,6 +37,8 @@ export interface Gateway {
   configured: boolean;
   /** Where upstream calls, refreshes and webhook deliveries are reported (metrics). */
   observer: GatewayObserver;
+  /** Releases idle upstream connections (shutdown). */
+  close(): void;
 }
 
 export interface GatewayDeps {
@@ -50,6 +53,8 @@ export interface GatewayDeps {
   /** Shared rate budgets across instances (REDIS_URL). */
   redis?: Redis;
   fetch?: typeof fetch;
+  /** The platform REST transport; a keep-alive node:http transport by default. */
+  transport?: Transport;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   observer?: GatewayObserver;
@@ -88,9 +93,10 @@ export function createGateway(d: GatewayDeps): Gateway {
   const budgets: BudgetKeeper = d.redis
     ? new RedisBudgets(d.redis, limits, now, d.logger, `${d.config.redisPrefix}:budget`)
     : new Budgets(limits, now);
+  const http = d.transport ? undefined : keepAliveTransport();
   const platform = new PlatformClient({
     apiBase: v.apiBase,
-    fetch: f,
+    transport: d.transport ?? (http as KeepAliveTransport).transport,
     tokens,
     budgets,
     now,
@@ -143,7 +149,8 @@ export function createGateway(d: GatewayDeps): Gateway {
       onRecording: () => status.invalidate(),
     }),
     async opContext() {
-      const link = await d.store.getLink();
+      // Only the link's mode and user matter here; they change only by relinking, which resets the cache.
+      const link = tokens.knownLink ?? (await d.store.getLink());
       return {
         platform,
         store: d.store,
@@ -157,5 +164,6 @@ export function createGateway(d: GatewayDeps): Gateway {
     keys: d.keys,
     configured,
     observer,
+    close: () => http?.close(),
   };
 }

@@ -53,6 +53,11 @@ const WORST: CapabilityState[] = [
   'no_public_api',
 ];
 
+/** One capability's state in a monitor report; a capability the report lacks counts as not linked. */
+export function capabilityState(m: MonitorReport, group: string, name: string): CapabilityState {
+  return m.groups[group]?.capabilities.find((c) => c.name === name)?.state ?? 'not_linked';
+}
+
 export async function buildMonitor(d: {
   store: Store;
   platform: PlatformClient;

@@ -24,13 +24,18 @@ const unauthorized = () =>
     },
   );
 
+/** Whether an Authorization header carries the API key as a Bearer token. */
+export function bearerKeyValid(secrets: { apiKeyHash: Buffer }, header: string): boolean {
+  const presented = header.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+  return presented !== undefined && presented !== '' && apiKeyMatches(secrets, presented);
+}
+
 export function requireApiKey(secrets: { apiKeyHash: Buffer }) {
   return (req: FastifyRequest): Promise<void> => {
     const h = req.headers.authorization;
     if (h !== undefined) {
       // A presented key decides alone: a wrong key is refused even beside a valid cookie.
-      const presented = h.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
-      if (!presented || !apiKeyMatches(secrets, presented)) return Promise.reject(unauthorized());
+      if (!bearerKeyValid(secrets, h)) return Promise.reject(unauthorized());
       return Promise.resolve();
     }
     const session = verifySession(secrets.apiKeyHash, req.cookies[SESSION_COOKIE], Date.now());

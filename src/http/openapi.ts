@@ -59,6 +59,14 @@ const STATIC: RouteDoc[] = [
     tag: 'mcp',
     auth: 'none',
   },
+  {
+    method: 'POST',
+    url: '/api/video/mcp',
+    summary:
+      'Private MCP endpoint (streamable HTTP, JSON-RPC 2.0; protocol 2026-07-28 and 2025-11-25): one tool per capability the platform offers and the link admits, status and monitor resources. 401 with WWW-Authenticate: Bearer without the key.',
+    tag: 'mcp',
+    auth: 'api_key',
+  },
   { method: 'GET', url: '/healthz', summary: 'Liveness.', tag: 'operations', auth: 'none' },
   {
     method: 'GET',
@@ -218,7 +226,10 @@ export function buildOpenApi(baseUrl: string, version: string): Record<string, u
     servers: [{ url: baseUrl }],
     tags: [
       { name: 'brand', description: 'Public, read-only brand asset API.' },
-      { name: 'mcp', description: 'Model Context Protocol endpoint for agents.' },
+      {
+        name: 'mcp',
+        description: 'Model Context Protocol endpoints for agents: public brand, private gateway.',
+      },
       { name: 'gateway', description: 'Linking, status and monitoring of the platform account.' },
       { name: 'capabilities', description: "The platform's capabilities through the gateway." },
       { name: 'operations', description: 'Health and documentation.' },

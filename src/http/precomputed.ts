@@ -23,11 +23,32 @@ export interface Precomputed {
   readonly notModified: Record<string, string>;
 }
 
+/** Where compressed bodies are kept across restarts (brand/disk-cache.ts), keyed by content. */
+export interface CompressionCache {
+  getSync(key: string): Buffer | undefined;
+  setSync(key: string, value: Buffer): void;
+}
+
 export interface PrecomputeOptions {
   contentType: string;
   cacheControl: string;
   headers?: Record<string, string>;
+  /** Brotli at quality 11 is slow (most of a cold start): reuse earlier results when given. */
+  compressed?: CompressionCache;
 }
+
+const compress = (
+  body: Buffer,
+  key: string,
+  cache: CompressionCache | undefined,
+  run: (b: Buffer) => Buffer,
+): Buffer => {
+  const hit = cache?.getSync(key);
+  if (hit) return hit;
+  const out = run(body);
+  cache?.setSync(key, out);
+  return out;
+};
 
 const COMPRESSIBLE =
   /^(text\/|application\/(json|javascript|xml|manifest\+json|design-tokens\+json)|image\/svg\+xml)/;
@@ -56,13 +77,15 @@ export function precompute(input: Buffer | string, opts: PrecomputeOptions): Pre
   let gzip: Variant | undefined;
   let br: Variant | undefined;
   if (compressible) {
-    const gz = gzipSync(body, { level: 9 });
-    const brotli = brotliCompressSync(body, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    });
+    const gz = compress(body, `${sha256}.gz9`, opts.compressed, (b) => gzipSync(b, { level: 9 }));
+    const brotli = compress(body, `${sha256}.br11`, opts.compressed, (b) =>
+      brotliCompressSync(b, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: b.length,
+        },
+      }),
+    );
     if (gz.length < body.length * 0.95) gzip = variant('gzip', gz);
     if (brotli.length < body.length * 0.95) br = variant('br', brotli);
   }
@@ -122,24 +145,34 @@ function matchesEtag(header: string, res: Precomputed): boolean {
   return false;
 }
 
-export function sendPrecomputed(req: FastifyRequest, reply: FastifyReply, res: Precomputed): FastifyReply {
-  const inm = req.headers['if-none-match'];
-  const enc = pickEncoding(req.headers['accept-encoding'], res);
-  const variant = res.variants[enc] ?? res.variants.identity;
+/** What to answer for a request to a precomputed response: a 304, a HEAD or the chosen body. */
+export function answerFor(
+  method: string | undefined,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | undefined,
+  res: Precomputed,
+): { status: 200 | 304; headers: Record<string, string>; body: Buffer | undefined } {
+  const variant = res.variants[pickEncoding(acceptEncoding, res)] ?? res.variants.identity;
   if (!variant) throw new Error('precomputed response without identity body');
-  if (inm !== undefined && matchesEtag(inm, res)) {
-    return reply
-      .code(304)
-      .headers({ ...res.notModified, etag: variant.headers['etag'] ?? res.etag })
-      .send();
+  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, res)) {
+    return {
+      status: 304,
+      headers: { ...res.notModified, etag: variant.headers['etag'] ?? res.etag },
+      body: undefined,
+    };
   }
-  void reply.headers(variant.headers);
-  if (req.method === 'HEAD') {
-    // Fastify would recompute Content-Length from an empty body; write the head ourselves.
+  return { status: 200, headers: variant.headers, body: method === 'HEAD' ? undefined : variant.body };
+}
+
+export function sendPrecomputed(req: FastifyRequest, reply: FastifyReply, res: Precomputed): FastifyReply {
+  const a = answerFor(req.method, req.headers['if-none-match'], req.headers['accept-encoding'], res);
+  if (a.status === 304) return reply.code(304).headers(a.headers).send();
+  if (!a.body) {
+    // HEAD: Fastify would recompute Content-Length from an empty body; write the head ourselves.
     reply.hijack();
-    reply.raw.writeHead(200, { ...variant.headers, 'x-request-id': String(req.id) });
+    reply.raw.writeHead(200, { ...a.headers, 'x-request-id': String(req.id) });
     reply.raw.end();
     return reply;
   }
-  return reply.send(variant.body);
+  return reply.headers(a.headers).send(a.body);
 }

@@ -1,7 +1,7 @@
 /**
  * Rate limits on our own API (@fastify/rate-limit, IETF draft RateLimit-* headers, Retry-After on
  * 429): the private gateway paths per operator (API key or dashboard session) or else per IP,
- * POST /mcp per IP, and the dashboard login per IP. The public precomputed brand reads are exempt:
+ * POST /mcp per IP, and the dashboard login per IP (MCP endpoints refuse in JSON-RPC). The public precomputed brand reads are exempt:
  * they are static, cacheable and answered from memory. With REDIS_URL the counters live in Redis,
  * so N instances share one budget; if Redis fails, requests pass (availability over strictness).
  */
@@ -18,6 +18,7 @@ type Kind = 'api' | 'mcp' | 'login';
 
 /** Which limit a route falls under, if any. */
 function kindOf(method: string, url: string): Kind | undefined {
+  // The gateway's own MCP endpoint is private: the operator's budget, answered in JSON-RPC.
   if (url.startsWith('/api/video/')) return 'api';
   if (url === '/mcp' && method === 'POST') return 'mcp';
   if (url === '/dashboard/login' && method === 'POST') return 'login';
@@ -82,7 +83,7 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): void 
       } catch (err) {
         if (!(err instanceof AppError) || err.status !== 429) throw err;
         // Answered here so every scope (MCP speaks JSON-RPC) gets its own error format.
-        if (kind === 'mcp') {
+        if (route.url.endsWith('/mcp')) {
           const r = rpcError(429, -32000, err.message);
           return reply.code(r.status).headers(r.headers).send(r.body);
         }
@@ -92,7 +93,8 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): void 
           .send(errorBody(err.code, err.message, err.details));
       }
     };
+    // First of the route's own hooks: a refused caller costs nothing else (not even the auth check).
     const existing = route.onRequest;
-    route.onRequest = [...(Array.isArray(existing) ? existing : existing ? [existing] : []), hook];
+    route.onRequest = [hook, ...(Array.isArray(existing) ? existing : existing ? [existing] : [])];
   });
 }

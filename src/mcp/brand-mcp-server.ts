@@ -5,14 +5,12 @@
  * one JSON-schema validator for the whole process.
  */
 import { McpServer } from '@modelcontextprotocol/server';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import type { z } from 'zod';
 import type { BrandCatalog } from '../brand/catalog.js';
 import { instructionsFor } from './instructions.js';
+import { JSON_SCHEMA_VALIDATOR } from './json-schema-validator.js';
 import { registerBrandResources } from './resources.js';
 import { BRAND_TOOLS } from './tools/index.js';
-
-const VALIDATOR = new AjvJsonSchemaValidator();
 
 interface Prepared {
   instructions: string;
@@ -33,7 +31,7 @@ export function createBrandMcpServer(c: BrandCatalog, version: string): McpServe
   const p = prepare(c);
   const server = new McpServer(
     { name: 'fleetgate-brand', title: `${c.source.info.name} brand`, version },
-    { instructions: p.instructions, jsonSchemaValidator: VALIDATOR },
+    { instructions: p.instructions, jsonSchemaValidator: JSON_SCHEMA_VALIDATOR },
   );
   for (const tool of BRAND_TOOLS) {
     server.registerTool(

@@ -1,21 +1,31 @@
 /**
- * `npm run sandbox`: the platform emulator alone on SANDBOX_PORT (default 3001).
+ * `npm run sandbox`: the platform emulator alone on SANDBOX_PORT (default 3001). Also the entry
+ * of the emulator's child process under `npm start` (child-process.ts): with an IPC channel it
+ * reports readiness there and exits when the parent goes away.
  */
 import path from 'node:path';
 import { parseConfig, ConfigError } from '../config.js';
 import { createLogger } from '../log.js';
+import type { SandboxReady } from './child-process.js';
 import { startSandbox } from './start.js';
 
 try {
   const config = parseConfig(process.env);
   const logger = createLogger(config.logLevel);
   const sandbox = await startSandbox(config, logger, path.resolve(config.dataDir));
-  process.stdout.write(
-    `platform emulator: ${sandbox.baseUrl} (REST ${sandbox.baseUrl}/v2, OAuth ${sandbox.baseUrl}/oauth, control ${sandbox.baseUrl}/_sandbox)\n`,
-  );
   const stop = () => void sandbox.close().then(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  if (process.send) {
+    const ready: SandboxReady = { sandboxReady: sandbox.baseUrl };
+    process.send(ready);
+    // State is written synchronously on every change, so leaving at once loses nothing.
+    process.on('disconnect', () => process.exit(0));
+  } else {
+    process.stdout.write(
+      `platform emulator: ${sandbox.baseUrl} (REST ${sandbox.baseUrl}/v2, OAuth ${sandbox.baseUrl}/oauth, control ${sandbox.baseUrl}/_sandbox)\n`,
+    );
+  }
 } catch (err) {
   if (err instanceof ConfigError) {
     process.stderr.write(`sandbox: ${err.message}\n`);

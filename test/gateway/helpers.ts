@@ -60,7 +60,7 @@ export async function startGateway(
     env?: Record<string, string>;
     emu?: TestSandbox;
     dataDir?: string;
-    /** Wraps the gateway's outbound fetch (to watch every URL it calls). */
+    /** Replaces every outbound call of the gateway, REST transport included (to watch each URL). */
     fetch?: typeof fetch;
   } = {},
 ): Promise<GatewayEnv> {
@@ -102,7 +102,7 @@ export async function startGateway(
   const metrics = createMetrics({ processMetrics: false });
   const gateway = createGateway({
     observer: metrics.observer,
-    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    ...(opts.fetch ? { fetch: opts.fetch, transport: opts.fetch } : {}),
     config,
     store,
     keys: secrets.keys,
@@ -147,6 +147,7 @@ export async function startGateway(
     twin: () => startGateway({ emu, dataDir, ...(opts.env ? { env: opts.env } : {}) }),
     async close() {
       await app.close();
+      gateway.close();
       await store.close();
       if (!opts.emu) {
         await emu.close();

@@ -21,6 +21,7 @@ describe('OpenAPI', () => {
       '/api/brand',
       '/api/brand/themes/{key}',
       '/mcp',
+      '/api/video/mcp',
       '/api/video/status',
       '/api/video/monitor',
       '/api/video/events',
@@ -41,6 +42,7 @@ describe('OpenAPI', () => {
       expect.arrayContaining(['limit', 'cursor', 'type', 'q']),
     );
     expect(doc.paths['/api/brand'].get.security).toBeUndefined();
+    expect(doc.paths['/api/video/mcp'].post.security).toEqual([{ apiKey: [] }]);
     for (const [path, methods] of Object.entries(
       doc.paths as Record<string, Record<string, { operationId: string }>>,
     )) {

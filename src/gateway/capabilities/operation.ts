@@ -34,7 +34,11 @@ export interface Operation<I extends z.ZodType = z.ZodType, O = unknown> {
   /** One sentence for the API reference and for models. */
   summary: string;
   kind: 'read' | 'write' | 'delete';
+  /** A write that may change or replace existing data rather than only add (MCP destructiveHint). */
+  overwrites?: boolean;
   input: I;
+  /** The shape of the result, where declared (MCP outputSchema); results are checked against it there. */
+  output?: z.ZodType;
   run(ctx: OpContext, input: z.output<I>): Promise<O>;
 }
 
@@ -57,6 +61,13 @@ export const paging = (max: number, def = 30) => ({
     .describe(`page size, 1 to ${max}`),
   cursor: z.string().min(1).max(1024).optional().describe('nextCursor from the previous page'),
 });
+
+/** The output schema of a `Page` of `item`. */
+export const pageSchema = (item: z.ZodType) =>
+  z.object({
+    items: z.array(item),
+    nextCursor: z.string().nullable().describe('pass as cursor for the next page; null on the last page'),
+  });
 
 export const pageOf = <T>(items: T[], nextPageToken: unknown): Page<T> => ({
   items,

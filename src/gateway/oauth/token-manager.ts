@@ -54,6 +54,11 @@ export class TokenManager {
 
   constructor(private readonly o: TokenManagerOptions) {}
 
+  /** The link as of the cached token, if one is cached (saves a store read per call). */
+  get knownLink(): LinkRecord | undefined {
+    return this.#cached?.link;
+  }
+
   /** Forget what we cached (after link, unlink or key rotation). */
   reset(): void {
     this.#cached = undefined;

@@ -12,6 +12,7 @@ import { AppError } from '../../http/errors.js';
 import type { TokenManager } from '../oauth/token-manager.js';
 import { NO_OBSERVER, type GatewayObserver, type UpstreamOutcome } from '../observer.js';
 import type { BudgetKeeper } from './budget.js';
+import type { Transport, TransportResponse } from './http-transport.js';
 import { CircuitBreaker, type RateLabel } from './budget.js';
 
 export interface CallOptions {
@@ -30,7 +31,7 @@ export interface CallOptions {
 export interface CallResult<T> {
   status: number;
   data: T;
-  headers: Headers;
+  headers: TransportResponse['headers'];
 }
 
 export interface GroupHealth {
@@ -42,7 +43,8 @@ export interface GroupHealth {
 
 export interface PlatformClientOptions {
   apiBase: string;
-  fetch: typeof fetch;
+  /** keepAliveTransport() in production; global fetch fits too. */
+  transport: Transport;
   tokens: TokenManager;
   budgets: BudgetKeeper;
   now: () => number;
@@ -169,9 +171,9 @@ export class PlatformClient {
       }
       if (wait > 0) await this.#sleep(wait);
       const started = this.o.now();
-      let res: Response;
+      let res: TransportResponse;
       try {
-        res = await this.o.fetch(this.#url(opts.path, opts.query), {
+        res = await this.o.transport(this.#url(opts.path, opts.query), {
           method: opts.method,
           headers: {
             authorization: `Bearer ${token.value}`,
@@ -278,9 +280,9 @@ export class PlatformClient {
     }
     const token = await this.o.tokens.current();
     const started = this.o.now();
-    let res: Response;
+    let res: TransportResponse;
     try {
-      res = await this.o.fetch(target, {
+      res = await this.o.transport(target, {
         headers: { authorization: `Bearer ${token.value}` },
         signal: AbortSignal.timeout(this.o.timeoutMs),
       });

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { Gateway } from '../../gateway/gateway.js';
+import { capabilityState } from '../../gateway/monitor.js';
 import { entry, invoke, inputJsonSchema, REGISTRY } from '../../gateway/capabilities/registry.js';
 import { documentRoute } from '../openapi.js';
 import { AppError } from '../errors.js';
@@ -22,15 +23,15 @@ export function registerCapabilityRoutes(app: FastifyInstance, deps: ViewDeps): 
     const monitor = await gateway.monitor();
     return {
       items: REGISTRY.map((r) => {
-        const m = monitor.groups[r.group]?.capabilities.find((c) => c.name === r.name);
+        const state = capabilityState(monitor, r.group, r.name);
         return {
           group: r.group,
           name: r.name,
           summary: r.operation?.summary ?? r.note ?? null,
           kind: r.operation?.kind ?? null,
           availability: r.availability,
-          state: m?.state ?? 'not_linked',
-          available: r.operation !== undefined && m?.state === 'ok',
+          state,
+          available: r.operation !== undefined && state === 'ok',
           scopes: r.scopes,
           note: r.note ?? null,
           invoke: r.operation ? `/api/video/capabilities/${r.group}/${r.name}` : null,

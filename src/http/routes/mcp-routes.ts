@@ -1,31 +1,12 @@
 /**
- * POST /mcp: the public brand MCP endpoint. This file is the Fastify edge only: it reads the
- * raw body under a small limit, enforces the Origin allow-list and content type, answers
- * other methods with 405, and hands the bytes to the MCP endpoint.
+ * POST /mcp: the public brand MCP endpoint. No authentication; the shared MCP edge
+ * (http/mcp-edge.ts) does the HTTP side, the brand MCP server answers.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { BrandService } from '../../brand/brand-service.js';
 import { createBrandMcpServer } from '../../mcp/brand-mcp-server.js';
-import { createMcpEndpoint, MCP_BODY_LIMIT, rpcError, type RpcReply } from '../../mcp/mcp-endpoint.js';
-
-const ALLOW_HEADERS =
-  'Content-Type, Accept, Authorization, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID';
-
-const LOOPBACK_HOST = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d{1,5})?$/;
-
-function send(reply: FastifyReply, r: RpcReply): FastifyReply {
-  return reply.code(r.status).headers(r.headers).send(r.body);
-}
-
-function toHeaders(req: FastifyRequest): Headers {
-  const h = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (v === undefined) continue;
-    if (Array.isArray(v)) for (const item of v) h.append(k, item);
-    else h.set(k, v);
-  }
-  return h;
-}
+import { createMcpEndpoint } from '../../mcp/mcp-endpoint.js';
+import { registerMcpEdge } from '../mcp-edge.js';
 
 export function registerMcpRoutes(
   app: FastifyInstance,
@@ -37,93 +18,10 @@ export function registerMcpRoutes(
     // Brand answers are pure functions of the request and the loaded catalog.
     () => deps.brand.current,
   );
-  app.addHook('onClose', () => endpoint.close());
-  const allowed = new Set(deps.allowedOrigins);
-  const allowedHosts = new Set(
-    [deps.publicUrl, ...deps.allowedOrigins].filter((u) => URL.canParse(u)).map((u) => new URL(u).host),
-  );
-  const originProblem = (req: FastifyRequest): RpcReply | undefined => {
-    // DNS rebinding: a hostile name resolving to us arrives with its own Host; loopback names
-    // and our public host are the only ones we answer to.
-    const host = req.headers.host?.toLowerCase();
-    if (host !== undefined && !allowedHosts.has(host) && !LOOPBACK_HOST.test(host)) {
-      return rpcError(403, -32000, 'Forbidden: this Host is not served by the MCP endpoint.');
-    }
-    const origin = req.headers.origin;
-    // Non-browser clients send no Origin; a browser on a foreign site must not reach us (DNS rebinding).
-    if (origin === undefined || allowed.has(origin)) return undefined;
-    return rpcError(403, -32000, 'Forbidden: this Origin is not allowed to call the MCP endpoint.');
-  };
-  const cors = (req: FastifyRequest): Record<string, string> =>
-    req.headers.origin
-      ? {
-          'access-control-allow-origin': req.headers.origin,
-          vary: 'Origin',
-          'access-control-expose-headers': 'Mcp-Session-Id, MCP-Protocol-Version',
-        }
-      : {};
-
-  void app.register((scope, _opts, done) => {
-    // Raw bytes in, so that bad JSON gets a JSON-RPC answer rather than Fastify's.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MCP_BODY_LIMIT }, (_req, body, next) =>
-      next(null, body),
-    );
-    scope.setErrorHandler((err: FastifyError, req, reply) => {
-      if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-        return send(reply, rpcError(413, -32600, `Request body is larger than ${MCP_BODY_LIMIT} bytes.`));
-      }
-      req.log.error({ err }, 'mcp request failed');
-      return send(reply, rpcError(500, -32603, 'Internal error.'));
-    });
-
-    scope.post('/mcp', async (req, reply) => {
-      const forbidden = originProblem(req);
-      if (forbidden) return send(reply, forbidden);
-      const type = req.headers['content-type'] ?? '';
-      if (!/^application\/json\s*(;|$)/i.test(type)) {
-        return send(
-          reply,
-          rpcError(415, -32600, 'Unsupported Media Type: Content-Type must be application/json.'),
-        );
-      }
-      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      // A client that goes away cancels its exchange (and closes a subscription stream).
-      const abort = new AbortController();
-      reply.raw.on('close', () => abort.abort());
-      const result = await endpoint.handle({
-        url: `${deps.publicUrl}/mcp`,
-        header: (name) => {
-          const v = req.headers[name];
-          return Array.isArray(v) ? v.join(', ') : v;
-        },
-        headers: () => toHeaders(req),
-        body,
-        signal: abort.signal,
-      });
-      return send(reply, { ...result, headers: { ...result.headers, ...cors(req) } });
-    });
-    scope.options('/mcp', (req, reply) => {
-      const forbidden = originProblem(req);
-      if (forbidden) return send(reply, forbidden);
-      return reply
-        .code(204)
-        .headers({
-          ...cors(req),
-          'access-control-allow-methods': 'POST, OPTIONS',
-          'access-control-allow-headers': ALLOW_HEADERS,
-          'access-control-max-age': '600',
-        })
-        .send();
-    });
-    // Stateless: no SSE stream to GET, no session to DELETE.
-    scope.route({
-      method: ['GET', 'HEAD', 'DELETE', 'PUT', 'PATCH'],
-      url: '/mcp',
-      exposeHeadRoute: false,
-      handler: (_req, reply) =>
-        send(reply, rpcError(405, -32000, 'Method not allowed: use POST.', { allow: 'POST' })),
-    });
-    done();
+  registerMcpEdge(app, {
+    path: '/mcp',
+    publicUrl: deps.publicUrl,
+    allowedOrigins: deps.allowedOrigins,
+    endpoint,
   });
 }

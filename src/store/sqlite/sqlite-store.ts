@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { cachingDatabase } from './statement-cache.js';
 import { Kysely, Migrator, SqliteDialect, sql, type Generated, type Migration } from 'kysely';
 import type {
   EventFilter,
@@ -272,7 +273,7 @@ export class SqliteStore implements Store {
     this.#raw.pragma('synchronous = FULL');
     this.#raw.pragma('busy_timeout = 5000');
     this.#raw.pragma('foreign_keys = ON');
-    this.#db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: this.#raw }) });
+    this.#db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachingDatabase(this.#raw) }) });
   }
 
   async migrate(): Promise<void> {

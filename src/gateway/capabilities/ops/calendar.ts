@@ -4,7 +4,17 @@
  * shape; recurring events are listed as their single instances within the asked window.
  */
 import { z } from 'zod';
-import { defineOp, id, instant, invalid, pageOf, paging, seg, type OpContext } from '../operation.js';
+import {
+  defineOp,
+  id,
+  instant,
+  invalid,
+  pageOf,
+  pageSchema,
+  paging,
+  seg,
+  type OpContext,
+} from '../operation.js';
 
 interface PlatformTime {
   date?: string;
@@ -95,8 +105,31 @@ const summary = z.string().trim().min(1).max(1024);
 const description = z.string().max(15000);
 const location = z.string().trim().max(1024);
 
+const calendarEvent = z.object({
+  id: z.string(),
+  calendar_id: z.string(),
+  summary: z.string(),
+  description: z.string().nullable(),
+  location: z.string().nullable(),
+  start: z.string().nullable().describe('ISO 8601 instant, or a date for an all-day event'),
+  end: z.string().nullable().describe('same kind as start; exclusive for all-day events'),
+  all_day: z.boolean(),
+  timezone: z.string().nullable().describe("the event's own zone; null when it follows its calendar's"),
+  attendees: z.array(
+    z.object({
+      email: z.string(),
+      name: z.string().nullable(),
+      response: z.string().describe('needsAction, accepted, declined or tentative'),
+    }),
+  ),
+  status: z.string().describe('confirmed, tentative or cancelled'),
+  recurring_event_id: z.string().nullable(),
+  created: z.string().nullable(),
+  updated: z.string().nullable(),
+});
+
 /** Our event. `timezone` is the event's own zone, null when it follows its calendar's. */
-const eventOf = (e: PlatformEvent, calendar: string) => ({
+const eventOf = (e: PlatformEvent, calendar: string): z.output<typeof calendarEvent> => ({
   id: e.id ?? '',
   calendar_id: calendar,
   summary: e.summary ?? '',
@@ -117,7 +150,18 @@ const eventOf = (e: PlatformEvent, calendar: string) => ({
   updated: e.updated ?? null,
 });
 
-const calendarOf = (c: PlatformCalendar) => ({
+const calendarView = z.object({
+  id: z.string(),
+  summary: z.string(),
+  description: z.string().nullable(),
+  location: z.string().nullable(),
+  timezone: z.string().nullable(),
+  primary: z.boolean(),
+  access_role: z.string().nullable().describe('freeBusyReader, reader, writer or owner'),
+  background_color: z.string().nullable(),
+});
+
+const calendarOf = (c: PlatformCalendar): z.output<typeof calendarView> => ({
   id: c.id ?? '',
   summary: c.summary ?? '',
   description: c.description || null,
@@ -168,6 +212,7 @@ export const calendarOps = [
         ),
       ...paging(100, 50),
     }),
+    output: pageSchema(calendarView),
     async run(ctx, i) {
       const r = await ctx.platform.call<{ items?: PlatformCalendar[]; nextPageToken?: string }>({
         method: 'GET',
@@ -200,6 +245,7 @@ export const calendarOps = [
         path: ['to'],
         message: 'must be after from',
       }),
+    output: pageSchema(calendarEvent),
     async run(ctx, i) {
       // The platform binds a page token to the query it came from, and the default window moves
       // with the clock: our cursor carries the window of the first page along with the token.
@@ -264,6 +310,7 @@ export const calendarOps = [
           c.addIssue({ code: 'custom', path: ['end'], message: 'must be after start' });
         }
       }),
+    output: calendarEvent,
     async run(ctx, i) {
       const end =
         i.end ??
@@ -292,6 +339,7 @@ export const calendarOps = [
     summary:
       'Changes an event: only the fields given change; attendees, when given, replace the whole list (answers already given are kept).',
     kind: 'write',
+    overwrites: true,
     input: z
       .object({
         event_id: eventId,
@@ -328,6 +376,7 @@ export const calendarOps = [
           c.addIssue({ code: 'custom', path: ['end'], message: 'must be after start' });
         }
       }),
+    output: calendarEvent,
     async run(ctx, i) {
       const body: Record<string, unknown> = {};
       if (i.summary !== undefined) body['summary'] = i.summary;
@@ -362,6 +411,7 @@ export const calendarOps = [
       'Deletes (cancels) an event; given the id of one occurrence of a recurring event, removes only that occurrence.',
     kind: 'delete',
     input: z.object({ event_id: eventId, calendar_id: calendarId }),
+    output: z.object({ deleted: z.literal(true), id: z.string(), calendar_id: z.string() }),
     async run(ctx, i) {
       await ctx.platform.call({
         method: 'DELETE',
@@ -390,6 +440,7 @@ export const calendarOps = [
         ),
       calendar_id: calendarId,
     }),
+    output: calendarEvent,
     async run(ctx, i) {
       const r = await ctx.platform.call<PlatformEvent>({
         method: 'POST',

@@ -247,6 +247,7 @@ export const emailOps = [
         .refine((v) => Buffer.byteLength(v) <= MAX_TEXT_BYTES, 'must be at most 100 KB')
         .describe('the plain-text body'),
     }),
+    output: z.object({ id: z.string(), thread_id: z.string() }),
     async run(ctx, i) {
       const raw = Buffer.from(rfc2822(i), 'utf8').toString('base64url');
       const r = await ctx.platform.call<{ id?: string; threadId?: string }>({

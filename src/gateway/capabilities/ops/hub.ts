@@ -111,6 +111,8 @@ export const hubOps = [
     summary:
       'Creates a document from Markdown (optionally inside a folder) and returns its id and link; with file_id, renames that document to title.',
     kind: 'write',
+    // With file_id it renames an existing document.
+    overwrites: true,
     input: z
       .object({
         title: z.string().trim().min(1).max(200).describe('document title (the new name when renaming)'),

@@ -5,8 +5,15 @@
  */
 import { z } from 'zod';
 import { AppError } from '../../../http/errors.js';
-import { createEvent, deleteEvent, newEventInput, startTime, timezone } from '../../events-service.js';
-import { defineOp, id, pageOf, paging, seg } from '../operation.js';
+import {
+  createEvent,
+  deleteEvent,
+  newEventInput,
+  startTime,
+  timezone,
+  wireEvent,
+} from '../../events-service.js';
+import { defineOp, id, pageOf, pageSchema, paging, seg } from '../operation.js';
 
 interface PlatformMeeting {
   id: number;
@@ -22,7 +29,20 @@ interface PlatformMeeting {
   created_at?: string;
 }
 
-const meeting = (m: PlatformMeeting) => ({
+const meetingView = z.object({
+  video_id: z.string(),
+  uuid: z.string().nullable(),
+  topic: z.string(),
+  type: z.number().nullable().describe('2 scheduled, 3 recurring without fixed time, 8 recurring'),
+  start_time: z.string().nullable(),
+  duration: z.number().nullable().describe('minutes'),
+  timezone: z.string().nullable(),
+  agenda: z.string().nullable(),
+  join_url: z.string().nullable(),
+  created_at: z.string().nullable(),
+});
+
+const meeting = (m: PlatformMeeting): z.output<typeof meetingView> => ({
   video_id: String(m.id),
   uuid: m.uuid ?? null,
   topic: m.topic,
@@ -71,6 +91,7 @@ export const meetingsOps = [
       'Creates a meeting on the platform and stores it as an event with its funnel; returns the stored event.',
     kind: 'write',
     input: newEventInput,
+    output: wireEvent,
     run: (ctx, i) => createEvent(ctx, i),
   }),
   defineOp({
@@ -90,6 +111,7 @@ export const meetingsOps = [
         .optional(),
       ...paging(300, 30),
     }),
+    output: pageSchema(meetingView),
     async run(ctx, i) {
       const r = await ctx.platform.call<{ meetings?: PlatformMeeting[]; next_page_token?: string }>({
         method: 'GET',
@@ -114,6 +136,12 @@ export const meetingsOps = [
       'Gets one meeting from the platform, with its stored funnel and status when the gateway created it.',
     kind: 'read',
     input: z.object({ video_id: videoId }),
+    output: meetingView.extend({
+      stored: z
+        .object({ funnel: z.string().nullable(), status: wireEvent.shape.status })
+        .nullable()
+        .describe('the stored event when the gateway created this meeting'),
+    }),
     async run(ctx, i) {
       const r = await ctx.platform.call<PlatformMeeting>({
         method: 'GET',
@@ -181,6 +209,11 @@ export const meetingsOps = [
     summary: 'Deletes a meeting on the platform and its stored event, keeping both sides in step.',
     kind: 'delete',
     input: z.object({ video_id: videoId }),
+    output: z.object({
+      deleted: z.literal(true),
+      video_id: z.string(),
+      platform: z.enum(['deleted', 'already_gone']).describe('already_gone: only the stored event was left'),
+    }),
     async run(ctx, i) {
       if (await ctx.store.getEvent(i.video_id)) return deleteEvent(ctx, i.video_id);
       await ctx.platform.call({

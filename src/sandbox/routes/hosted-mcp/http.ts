@@ -1,6 +1,7 @@
 /** The HTTP edge of the hosted MCP: `POST /mcp` on the emulator app behind an emulator bearer token. */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createMcpEndpoint, MCP_BODY_LIMIT, rpcError, type RpcReply } from '../../../mcp/mcp-endpoint.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { registerMcpEdge } from '../../../http/mcp-edge.js';
+import { createMcpEndpoint, rpcError } from '../../../mcp/mcp-endpoint.js';
 import type { SandboxContext } from '../../context.js';
 import type { AccessToken } from '../../state.js';
 import { ZoomError } from '../../zoom-error.js';
@@ -8,20 +9,6 @@ import type { MeetingsSlice } from '../meetings.js';
 import type { RecordingsSlice } from '../recordings.js';
 import { meetingDocs } from './docs.js';
 import { createHostedMcpServer } from './server.js';
-
-export function send(reply: FastifyReply, r: RpcReply): FastifyReply {
-  return reply.code(r.status).headers(r.headers).send(r.body);
-}
-
-export function toHeaders(req: FastifyRequest): Headers {
-  const h = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (v === undefined) continue;
-    if (Array.isArray(v)) for (const item of v) h.append(k, item);
-    else h.set(k, v);
-  }
-  return h;
-}
 
 /**
  * Serves `POST /mcp` on the emulator app (call before listen). Every request needs a valid
@@ -48,56 +35,21 @@ export function registerHostedMcp(
       }),
     (err) => app.log.debug({ err }, 'hosted mcp request rejected'),
   );
-  app.addHook('onClose', () => endpoint.close());
-
-  void app.register((scope, _opts, done) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MCP_BODY_LIMIT }, (_req, raw, next) =>
-      next(null, raw),
-    );
-    scope.setErrorHandler((err: FastifyError, req, reply) => {
-      if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        return send(reply, rpcError(413, -32600, `Request body is larger than ${MCP_BODY_LIMIT} bytes.`));
-      req.log.error({ err }, 'hosted mcp request failed');
-      return send(reply, rpcError(500, -32603, 'Internal error.'));
-    });
-
-    scope.post('/mcp', async (req, reply) => {
+  registerMcpEdge(app, {
+    path: '/mcp',
+    publicUrl: ctx.baseUrl,
+    // The platform's hosted MCP serves agents, not web pages: no browser Origin is allowed.
+    allowedOrigins: [],
+    endpoint,
+    authorize: (req) => {
       try {
         deps.authenticate(req);
+        return undefined;
       } catch (err) {
         if (!(err instanceof ZoomError)) throw err;
         const challenge = `Bearer realm="${ctx.baseUrl}/mcp", error="invalid_token", error_description="${err.message}"`;
-        return send(reply, rpcError(401, -32001, err.message, { 'www-authenticate': challenge }));
+        return rpcError(401, -32001, err.message, { 'www-authenticate': challenge });
       }
-      if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
-        return send(
-          reply,
-          rpcError(415, -32600, 'Unsupported Media Type: Content-Type must be application/json.'),
-        );
-      }
-      const abort = new AbortController();
-      reply.raw.on('close', () => abort.abort());
-      const result = await endpoint.handle({
-        url: `${ctx.baseUrl}/mcp`,
-        header: (name) => {
-          const v = req.headers[name];
-          return Array.isArray(v) ? v.join(', ') : v;
-        },
-        headers: () => toHeaders(req),
-        body: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
-        signal: abort.signal,
-      });
-      return send(reply, result);
-    });
-    // Stateless: no SSE stream to GET, no session to DELETE.
-    scope.route({
-      method: ['GET', 'HEAD', 'DELETE', 'PUT', 'PATCH'],
-      url: '/mcp',
-      exposeHeadRoute: false,
-      handler: (_req, reply) =>
-        send(reply, rpcError(405, -32000, 'Method not allowed: use POST.', { allow: 'POST' })),
-    });
-    done();
+    },
   });
 }

@@ -1,0 +1,195 @@
+/**
+ * The bench's tools: free ports, starting fleetgate as `npm start` runs it, stopping processes,
+ * reading a process's CPU time and RSS from /proc, and one autocannon load that also reports
+ * the CPU the measured server processes spent per request.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const REPO = path.resolve(import.meta.dirname, '..');
+export const CONNECTIONS = 10;
+
+export interface Sample {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+  /** CPU time (user + system) the measured server processes spent per request, µs. */
+  cpuUs: number;
+}
+
+export const EMPTY: Sample = { rps: 0, p50: 0, p99: 0, errors: 0, requests: 0, cpuUs: 0 };
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+    s.on('error', reject);
+  });
+}
+
+export async function waitFor(url: string, ms = 30_000): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > until) throw new Error(`${url} did not come up`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Runs a script to completion, failing on a non-zero exit. */
+export function run(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) =>
+    spawn(process.execPath, args, { cwd: REPO, stdio: 'inherit' }).once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited with ${code}`)),
+    ),
+  );
+}
+
+export interface Fleetgate {
+  child: ChildProcess;
+  ports: { port: number; sandboxPort: number };
+  base: string;
+  sandbox: string;
+  /** Spawn to the first 200 from /readyz. */
+  readyMs: number;
+  /** The emulator's own process (a child of fleetgate's). */
+  sandboxPid: number;
+  output: () => string;
+}
+
+/** fleetgate as `npm start` runs it (after `npm run build`): dist/, the emulator in its own process. */
+export async function startFleetgate(
+  dataDir: string,
+  env: Record<string, string> = {},
+  /** Extra node flags, e.g. --cpu-prof for profiling a measurement. */
+  nodeArgs: string[] = [],
+  /** The same ports as an earlier start: a restart, whose brand (URLs included) is unchanged and cached. */
+  ports?: { port: number; sandboxPort: number },
+): Promise<Fleetgate> {
+  const port = ports?.port ?? (await freePort());
+  const sandboxPort = ports?.sandboxPort ?? (await freePort());
+  const started = process.hrtime.bigint();
+  const child = spawn(process.execPath, [...nodeArgs, path.join(REPO, 'dist/main.js')], {
+    cwd: REPO,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SANDBOX_PORT: String(sandboxPort),
+      FLEETGATE_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      BRAND_WATCH: '0',
+      SANDBOX_RATE_LIMITS: '0',
+      FLEETGATE_RATE_BUDGETS: 'light=1000000,medium=1000000,heavy=1000000,resource_intensive=1000000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+  await waitFor(`http://127.0.0.1:${port}/readyz`);
+  const readyMs = Number(process.hrtime.bigint() - started) / 1e6;
+  // The gateway links the demo account right after it listens.
+  const linkedBy = Date.now() + 20_000;
+  while (!out.includes('fleetgate is up') && Date.now() < linkedBy)
+    await new Promise((r) => setTimeout(r, 25));
+  if (!out.includes('fleetgate is up')) throw new Error(`fleetgate did not finish starting:\n${out}`);
+  const children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/);
+  return {
+    child,
+    ports: { port, sandboxPort },
+    base: `http://127.0.0.1:${port}`,
+    sandbox: `http://127.0.0.1:${sandboxPort}`,
+    readyMs,
+    sandboxPid: Number(children[0]),
+    output: () => out,
+  };
+}
+
+export function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+const TICK_US = 1e6 / 100; // USER_HZ is 100 on Linux
+
+/** User + system CPU of a process so far, µs. */
+export function cpuUs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields after the name start at field 3 (state): utime is field 14, stime field 15.
+  return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+}
+
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+export async function load(opts: {
+  url: string;
+  /** The server processes whose CPU is charged to these requests. */
+  pids: number[];
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  duration: number;
+  amount?: number;
+  /** 304 is the expected answer (conditional-GET measurement). */
+  notModified?: boolean;
+}): Promise<Sample> {
+  const cpuBefore = opts.pids.reduce((s, p) => s + cpuUs(p), 0);
+  const r = await autocannon({
+    url: opts.url,
+    method: opts.method ?? 'GET',
+    connections: CONNECTIONS,
+    ...(opts.amount ? { amount: opts.amount } : { duration: opts.duration }),
+    ...(opts.headers ? { headers: opts.headers } : {}),
+    ...(opts.body ? { body: opts.body } : {}),
+  });
+  const cpu = opts.pids.reduce((s, p) => s + cpuUs(p), 0) - cpuBefore;
+  const errors =
+    r.errors + (opts.notModified ? r.non2xx - (r.statusCodeStats?.['304']?.count ?? 0) : r.non2xx);
+  // A side that answers errors quickly would flatter its ratio: refuse to report it.
+  if (errors > r.requests.total * 0.01)
+    throw new Error(`${opts.url}: ${errors} of ${r.requests.total} requests failed`);
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors,
+    requests: r.requests.total,
+    cpuUs: r.requests.total ? cpu / r.requests.total : 0,
+  };
+}
+
+/** A and B alternately for `rounds` rounds; the median round of each (by req/s). */
+export async function pair(
+  rounds: number,
+  a: () => Promise<Sample>,
+  b: () => Promise<Sample>,
+): Promise<[Sample, Sample]> {
+  const as: Sample[] = [];
+  const bs: Sample[] = [];
+  for (let i = 0; i < rounds; i++) {
+    as.push(await a());
+    bs.push(await b());
+  }
+  const median = (xs: Sample[]) => [...xs].sort((x, y) => x.rps - y.rps)[Math.floor(xs.length / 2)] ?? EMPTY;
+  return [median(as), median(bs)];
+}

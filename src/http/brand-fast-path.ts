@@ -1,0 +1,34 @@
+/**
+ * The brand hot path in front of Fastify: a GET or HEAD whose path is exactly a key of the live
+ * catalog is answered straight from the precomputed response (the same answerFor() the Fastify
+ * routes use), skipping routing, hooks and reply serialisation. Anything else (other methods,
+ * unknown or encoded paths, OPTIONS) falls through to Fastify, which serves the same paths with
+ * the same bytes for app.inject() and owns every error answer.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { BrandService } from '../brand/brand-service.js';
+import { answerFor } from './precomputed.js';
+import { requestId } from './request-id.js';
+
+export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+export function brandFastPath(
+  brand: BrandService,
+  /** Told of every answer (metrics), with the catalog path and status. */
+  onAnswer?: (path: string, status: number) => void,
+): FastPath {
+  return (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '';
+    const q = url.indexOf('?');
+    const path = q === -1 ? url : url.slice(0, q);
+    const found = brand.current.responses.get(path);
+    if (!found) return false;
+    const a = answerFor(req.method, req.headers['if-none-match'], req.headers['accept-encoding'], found);
+    res.setHeader('x-request-id', requestId(req));
+    res.writeHead(a.status, a.headers);
+    res.end(a.body);
+    onAnswer?.(path, a.status);
+    return true;
+  };
+}

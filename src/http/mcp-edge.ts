@@ -1,0 +1,145 @@
+/**
+ * The Fastify edge of an MCP endpoint, shared by the public brand `/mcp` and the private
+ * gateway `/api/video/mcp`: raw body under a small limit, the Origin allow-list, an optional
+ * authorization check before the body is read, the Host check (DNS rebinding), the JSON content type, CORS for allowed
+ * browser origins, and 405 with `Allow: POST` for every other method. The bytes then go to
+ * the MCP endpoint, which speaks JSON-RPC.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MCP_BODY_LIMIT, rpcError, type McpEndpoint, type RpcReply } from '../mcp/mcp-endpoint.js';
+
+const ALLOW_HEADERS =
+  'Content-Type, Accept, Authorization, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID';
+
+export interface McpEdgeOptions {
+  path: string;
+  publicUrl: string;
+  allowedOrigins: string[];
+  endpoint: McpEndpoint;
+  /** Refuses a POST before its body is read (e.g. 401); undefined lets it through. */
+  authorize?: (req: FastifyRequest) => RpcReply | undefined | Promise<RpcReply | undefined>;
+}
+
+const LOOPBACK_HOST = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d{1,5})?$/;
+
+function send(reply: FastifyReply, r: RpcReply): FastifyReply {
+  return reply.code(r.status).headers(r.headers).send(r.body);
+}
+
+function toHeaders(req: FastifyRequest): Headers {
+  const h = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) for (const item of v) h.append(k, item);
+    else h.set(k, v);
+  }
+  return h;
+}
+
+export function registerMcpEdge(app: FastifyInstance, o: McpEdgeOptions): void {
+  app.addHook('onClose', () => o.endpoint.close());
+  const allowed = new Set(o.allowedOrigins);
+  const allowedHosts = new Set(
+    [o.publicUrl, ...o.allowedOrigins].filter((u) => URL.canParse(u)).map((u) => new URL(u).host),
+  );
+  const originProblem = (req: FastifyRequest): RpcReply | undefined => {
+    // DNS rebinding: a hostile name resolving to us arrives with its own Host; loopback names
+    // and our public host are the only ones we answer to.
+    const host = req.headers.host?.toLowerCase();
+    if (host !== undefined && !allowedHosts.has(host) && !LOOPBACK_HOST.test(host)) {
+      return rpcError(403, -32000, 'Forbidden: this Host is not served by the MCP endpoint.');
+    }
+    const origin = req.headers.origin;
+    // Non-browser clients send no Origin; a browser on a foreign site must not reach us (DNS rebinding).
+    if (origin === undefined || allowed.has(origin)) return undefined;
+    return rpcError(403, -32000, 'Forbidden: this Origin is not allowed to call the MCP endpoint.');
+  };
+  // Only an allowed Origin is echoed: a refused one must not be told it may read the answer.
+  const cors = (req: FastifyRequest): Record<string, string> =>
+    req.headers.origin && allowed.has(req.headers.origin)
+      ? {
+          'access-control-allow-origin': req.headers.origin,
+          vary: 'Origin',
+          'access-control-expose-headers': 'Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate',
+        }
+      : {};
+  const withCors = (req: FastifyRequest, r: RpcReply): RpcReply => ({
+    ...r,
+    headers: { ...r.headers, ...cors(req) },
+  });
+
+  void app.register((scope, _opts, done) => {
+    // Raw bytes in, so that bad JSON gets a JSON-RPC answer rather than Fastify's.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MCP_BODY_LIMIT }, (_req, body, next) =>
+      next(null, body),
+    );
+    scope.setErrorHandler((err: FastifyError, req, reply) => {
+      if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        return send(reply, rpcError(413, -32600, `Request body is larger than ${MCP_BODY_LIMIT} bytes.`));
+      }
+      req.log.error({ err }, 'mcp request failed');
+      return send(reply, rpcError(500, -32603, 'Internal error.'));
+    });
+
+    scope.post(
+      o.path,
+      {
+        // Before the body is read: a foreign page or a caller without the key costs us no buffering.
+        onRequest: async (req, reply) => {
+          const refused = originProblem(req) ?? (await o.authorize?.(req));
+          if (refused) return send(reply, withCors(req, refused));
+          return undefined;
+        },
+      },
+      async (req, reply) => {
+        const type = req.headers['content-type'] ?? '';
+        if (!/^application\/json\s*(;|$)/i.test(type)) {
+          return send(
+            reply,
+            rpcError(415, -32600, 'Unsupported Media Type: Content-Type must be application/json.'),
+          );
+        }
+        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const result = await o.endpoint.handle({
+          url: `${o.publicUrl}${o.path}`,
+          header: (name) => {
+            const v = req.headers[name];
+            return Array.isArray(v) ? v.join(', ') : v;
+          },
+          headers: () => toHeaders(req),
+          body,
+          signal: () => {
+            // A client that goes away cancels its exchange (and closes a subscription stream).
+            const abort = new AbortController();
+            reply.raw.on('close', () => abort.abort());
+            return abort.signal;
+          },
+        });
+        return send(reply, withCors(req, result));
+      },
+    );
+    scope.options(o.path, (req, reply) => {
+      const forbidden = originProblem(req);
+      if (forbidden) return send(reply, forbidden);
+      return reply
+        .code(204)
+        .headers({
+          ...cors(req),
+          'access-control-allow-methods': 'POST, OPTIONS',
+          'access-control-allow-headers': ALLOW_HEADERS,
+          'access-control-max-age': '600',
+        })
+        .send();
+    });
+    // Stateless: no SSE stream to GET, no session to DELETE.
+    scope.route({
+      method: ['GET', 'HEAD', 'DELETE', 'PUT', 'PATCH'],
+      url: o.path,
+      exposeHeadRoute: false,
+      handler: (_req, reply) =>
+        send(reply, rpcError(405, -32000, 'Method not allowed: use POST.', { allow: 'POST' })),
+    });
+    done();
+  });
+}

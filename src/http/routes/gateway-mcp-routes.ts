@@ -1,0 +1,64 @@
+/**
+ * POST /api/video/mcp: the gateway's capabilities as MCP tools, private. The shared MCP edge
+ * (http/mcp-edge.ts) does the HTTP side; this adds the API key check, answered in the MCP
+ * authorization spec's shape (RFC 6750: 401 with `WWW-Authenticate: Bearer error="invalid_token"`
+ * and an OAuth error body, built by the SDK). There is no OAuth authorization server for this
+ * endpoint, so the challenge names no resource metadata; and the dashboard's session cookie does
+ * not count here, since MCP clients never send one and a cookie would ride along cross-site.
+ */
+import { bearerAuthChallengeResponse, OAuthError, OAuthErrorCode } from '@modelcontextprotocol/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Gateway } from '../../gateway/gateway.js';
+import { createGatewayMcpServer } from '../../mcp/gateway/gateway-mcp-server.js';
+import { createMcpEndpoint, type RpcReply } from '../../mcp/mcp-endpoint.js';
+import { bearerKeyValid } from '../auth.js';
+import { registerMcpEdge } from '../mcp-edge.js';
+
+export const GATEWAY_MCP_PATH = '/api/video/mcp';
+
+async function challenge(message: string): Promise<RpcReply> {
+  const res = bearerAuthChallengeResponse(new OAuthError(OAuthErrorCode.InvalidToken, message));
+  const headers: Record<string, string> = {};
+  res.headers.forEach((v, k) => {
+    if (k !== 'content-length') headers[k] = v;
+  });
+  return { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()) };
+}
+
+export function registerGatewayMcpRoutes(
+  app: FastifyInstance,
+  deps: {
+    gateway: Gateway;
+    secrets: { apiKeyHash: Buffer };
+    publicUrl: string;
+    allowedOrigins: string[];
+    version: string;
+  },
+): void {
+  const endpoint = createMcpEndpoint(
+    () =>
+      createGatewayMcpServer({
+        gateway: deps.gateway,
+        publicUrl: deps.publicUrl,
+        version: deps.version,
+        onToolFailure: (err, tool) => app.log.error({ err, tool }, 'gateway mcp tool failed'),
+      }),
+    (err) => app.log.debug({ err }, 'gateway mcp request rejected'),
+    // No result cache: answers depend on the link and the platform, not on the request alone.
+  );
+  const authorize = (req: FastifyRequest): Promise<RpcReply | undefined> => {
+    const h = req.headers.authorization;
+    if (h === undefined) {
+      return challenge('Send the gateway API key as Authorization: Bearer <FLEETGATE_API_KEY>.');
+    }
+    if (!bearerKeyValid(deps.secrets, h)) return challenge('The API key is not valid.');
+    return Promise.resolve(undefined);
+  };
+  registerMcpEdge(app, {
+    path: GATEWAY_MCP_PATH,
+    publicUrl: deps.publicUrl,
+    allowedOrigins: deps.allowedOrigins,
+    endpoint,
+    authorize,
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * Runs the emulator as a child process of the service (`npm start` in sandbox mode), so the
+ * platform stand-in never shares the service's event loop, heap or CPU: the service is measured
+ * and behaves as it would against the real platform. The child reports readiness over IPC and
+ * exits when the IPC channel closes, so it cannot outlive a parent killed with SIGKILL.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Logger } from 'pino';
+
+export interface SandboxProcess {
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** The message the child sends once it listens. */
+export interface SandboxReady {
+  sandboxReady: string;
+}
+
+const isReady = (m: unknown): m is SandboxReady =>
+  typeof m === 'object' && m !== null && typeof (m as { sandboxReady?: unknown }).sandboxReady === 'string';
+
+export async function forkSandbox(opts: {
+  dataDir: string;
+  logger: Logger;
+  env: NodeJS.ProcessEnv;
+}): Promise<SandboxProcess> {
+  // Same extension as this module: main.js under dist/, main.ts under tsx (whose loader execArgv carries).
+  const entry = fileURLToPath(new URL(`./main${import.meta.url.slice(-3)}`, import.meta.url));
+  const child: ChildProcess = fork(entry, [], {
+    env: { ...opts.env, FLEETGATE_DATA_DIR: opts.dataDir },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const onExit = (code: number | null) =>
+      reject(new Error(`the emulator exited with ${code} before it was ready`));
+    child.once('exit', onExit);
+    child.on('message', (m) => {
+      if (!isReady(m)) return;
+      child.off('exit', onExit);
+      resolve(m.sandboxReady);
+    });
+  });
+  let closing = false;
+  child.once('exit', (code, signal) => {
+    if (!closing) opts.logger.error({ code, signal }, 'the emulator process exited');
+  });
+  return {
+    baseUrl,
+    close: () =>
+      new Promise<void>((resolve) => {
+        closing = true;
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

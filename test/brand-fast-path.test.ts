@@ -1,0 +1,110 @@
+/**
+ * The brand fast path (in front of Fastify, real sockets only) must answer exactly as the
+ * Fastify routes do (app.inject): same status, headers and bytes for every catalog path, every
+ * content-coding, conditional GETs, HEAD and query strings; everything else falls through.
+ */
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
+
+let t: TestApp;
+let port: number;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as AddressInfo).port;
+});
+afterAll(() => t.close());
+
+interface Answer {
+  status: number;
+  headers: Record<string, unknown>;
+  body: string;
+}
+
+// Per-connection and per-request headers, which legitimately differ between the two paths.
+const VOLATILE = new Set(['date', 'connection', 'keep-alive', 'x-request-id', 'transfer-encoding']);
+const stable = (h: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(h).filter(([k]) => !VOLATILE.has(k.toLowerCase())));
+
+function overSocket(path: string, method: string, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: stable(res.headers),
+          body: Buffer.concat(chunks).toString('base64'),
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function inProcess(path: string, method: string, headers: Record<string, string>): Promise<Answer> {
+  const r = await t.app.inject({ method: method as 'GET' | 'HEAD', url: path, headers });
+  return { status: r.statusCode, headers: stable(r.headers), body: r.rawPayload.toString('base64') };
+}
+
+describe('brand fast path', () => {
+  it('answers every catalog path exactly as the Fastify routes do', async () => {
+    const paths = [...t.brand.current.responses.keys()];
+    expect(paths.length).toBeGreaterThan(100);
+    const cases: [string, string, Record<string, string>][] = [];
+    for (const p of paths) {
+      const etag = t.brand.current.responses.get(p)?.etag ?? '';
+      cases.push(
+        [p, 'GET', {}],
+        [p, 'GET', { 'accept-encoding': 'br, gzip' }],
+        [p, 'GET', { 'accept-encoding': 'gzip;q=1, br;q=0.5' }],
+        [p, 'HEAD', { 'accept-encoding': 'gzip' }],
+        [p, 'GET', { 'if-none-match': etag }],
+        [`${p}?v=1`, 'GET', {}],
+      );
+    }
+    for (const [p, method, headers] of cases) {
+      const [socket, inject] = await Promise.all([
+        overSocket(p, method, headers),
+        inProcess(p, method, headers),
+      ]);
+      expect({ case: [p, method, headers], ...socket }).toEqual({ case: [p, method, headers], ...inject });
+    }
+  });
+
+  it('keeps a sane caller request id and makes one otherwise', async () => {
+    const mine = await new Promise<string | undefined>((resolve, reject) =>
+      request(
+        { host: '127.0.0.1', port, path: '/api/brand', headers: { 'x-request-id': 'trace-42' } },
+        (res) => {
+          res.resume();
+          resolve(res.headers['x-request-id'] as string | undefined);
+        },
+      )
+        .on('error', reject)
+        .end(),
+    );
+    expect(mine).toBe('trace-42');
+    const r = await fetch(`http://127.0.0.1:${port}/api/brand`, { headers: { 'x-request-id': 'bad id!' } });
+    expect(r.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('leaves other methods, unknown and encoded paths to Fastify', async () => {
+    const post = await fetch(`http://127.0.0.1:${port}/api/brand/tokens`, { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toContain('GET');
+    const options = await fetch(`http://127.0.0.1:${port}/api/brand/tokens`, { method: 'OPTIONS' });
+    expect(options.status).toBe(204);
+    const encoded = await overSocket('/api/brand/%74okens', 'GET', {});
+    expect(encoded.status).toBe(404);
+    expect(JSON.parse(Buffer.from(encoded.body, 'base64').toString())).toMatchObject({
+      error: { code: 'not_found' },
+    });
+    const theme = await overSocket('/api/brand/themes/nope', 'GET', {});
+    expect(theme.status).toBe(404);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The keep-alive platform transport fails the way fetch does (so the client's retry and error
+ * mapping read one shape), reuses connections, and never buffers a body over its limit.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepAliveTransport } from '../../src/gateway/platform/http-transport.js';
+
+let server: Server;
+let base: string;
+const sockets = new Set<unknown>();
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    sockets.add(req.socket);
+    if (req.url === '/slow') return void setTimeout(() => res.end('late'), 500);
+    if (req.url === '/drop') return void req.socket.destroy();
+    if (req.url === '/big') return void res.end(Buffer.alloc(2048, 97));
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      res.writeHead(201, { 'content-type': 'application/json', 'x-multi': ['a', 'b'] });
+      res.end(JSON.stringify({ method: req.method, body, auth: req.headers.authorization ?? null }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+describe('keep-alive transport', () => {
+  it('sends method, headers and body and reads status, headers and JSON; reuses the connection', async () => {
+    const t = keepAliveTransport();
+    sockets.clear();
+    for (let i = 0; i < 3; i++) {
+      const res = await t.transport(`${base}/echo`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer x', 'content-type': 'application/json' },
+        body: '{"a":1}',
+        signal: AbortSignal.timeout(2000),
+      });
+      expect(res.status).toBe(201);
+      expect(res.ok).toBe(true);
+      expect(res.headers.get('Content-Type')).toBe('application/json');
+      expect(res.headers.get('x-multi')).toBe('a, b');
+      expect(res.headers.get('absent')).toBeNull();
+      expect(await res.json()).toEqual({ method: 'POST', body: '{"a":1}', auth: 'Bearer x' });
+    }
+    expect(sockets.size).toBe(1);
+    t.close();
+  });
+
+  it('times out with the name fetch uses, and reports socket failures as TypeError with a cause', async () => {
+    const t = keepAliveTransport();
+    const timeout = await t
+      .transport(`${base}/slow`, { headers: {}, signal: AbortSignal.timeout(50) })
+      .catch((e: unknown) => e);
+    expect((timeout as Error).name).toBe('AbortError');
+    const dropped = await t
+      .transport(`${base}/drop`, { headers: {}, signal: AbortSignal.timeout(2000) })
+      .catch((e: unknown) => e);
+    expect(dropped).toBeInstanceOf(TypeError);
+    expect((dropped as { cause?: { code?: string } }).cause?.code).toBe('ECONNRESET');
+    const refused = await t
+      .transport('http://127.0.0.1:1/', { headers: {}, signal: AbortSignal.timeout(2000) })
+      .catch((e: unknown) => e);
+    expect((refused as { cause?: { code?: string } }).cause?.code).toBe('ECONNREFUSED');
+    t.close();
+  });
+
+  it('refuses a body over the limit', async () => {
+    const t = keepAliveTransport({ maxBodyBytes: 1024 });
+    const err = await t
+      .transport(`${base}/big`, { headers: {}, signal: AbortSignal.timeout(2000) })
+      .catch((e: unknown) => e);
+    expect((err as { cause?: { code?: string } }).cause?.code).toBe('EBODYTOOLARGE');
+    const ok = await keepAliveTransport().transport(`${base}/big`, {
+      headers: {},
+      signal: AbortSignal.timeout(2000),
+    });
+    expect(Buffer.from(await ok.arrayBuffer()).length).toBe(2048);
+    t.close();
+  });
+});
