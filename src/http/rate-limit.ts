@@ -1,7 +1,7 @@
 /**
  * Rate limits on our own API (@fastify/rate-limit, IETF draft RateLimit-* headers, Retry-After on
  * 429): the private gateway paths per operator (API key or dashboard session) or else per IP,
- * POST /mcp per IP, and the dashboard login per IP (MCP endpoints refuse in JSON-RPC). The public precomputed brand reads are exempt:
+ * POST /mcp per IP, and wrong dashboard sign-ins per IP (MCP endpoints refuse in JSON-RPC). The public precomputed brand reads are exempt:
  * they are static, cacheable and answered from memory. With REDIS_URL the counters live in Redis,
  * so N instances share one budget; if Redis fails, requests pass (availability over strictness).
  */
@@ -62,12 +62,23 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): void 
     login: (req) => `login:ip:${req.ip}`,
   };
 
+  // A sign-in with the right key is not a guess: only wrong keys spend the login budget.
+  const rightKey = (req: FastifyRequest): boolean => {
+    const key = req.body instanceof URLSearchParams ? req.body.get('key') : null;
+    return d.secrets !== undefined && key !== null && apiKeyMatches(d.secrets, key);
+  };
+
   // Limiters exist once the plugin has loaded; they are made on first use and kept.
   const limiters = new Map<Kind, onRequestAsyncHookHandler>();
   const limiter = (kind: Kind) => {
     let l = limiters.get(kind);
     if (!l) {
-      l = app.rateLimit({ max: d.limits[kind], timeWindow: d.limits.windowMs, keyGenerator: keyOf[kind] });
+      l = app.rateLimit({
+        max: d.limits[kind],
+        timeWindow: d.limits.windowMs,
+        keyGenerator: keyOf[kind],
+        ...(kind === 'login' ? { allowList: rightKey } : {}),
+      });
       limiters.set(kind, l);
     }
     return l;
@@ -93,6 +104,12 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): void 
           .send(errorBody(err.code, err.message, err.details));
       }
     };
+    if (kind === 'login') {
+      // After the form is parsed, so the right key can be told from a guess.
+      const existing = route.preHandler;
+      route.preHandler = [hook, ...(Array.isArray(existing) ? existing : existing ? [existing] : [])];
+      return;
+    }
     // First of the route's own hooks: a refused caller costs nothing else (not even the auth check).
     const existing = route.onRequest;
     route.onRequest = [hook, ...(Array.isArray(existing) ? existing : existing ? [existing] : [])];

@@ -92,6 +92,15 @@ describe('rate limits on our own API', () => {
         }),
       );
     expect(login.map((r) => r.statusCode)).toEqual([401, 401, 429]);
+    // The right key is not a guess: it signs in whatever the guesses before it spent.
+    const right = await e.app.inject({
+      method: 'POST',
+      url: '/dashboard/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `key=${API_KEY}`,
+      remoteAddress: '10.3.0.2',
+    });
+    expect(right.statusCode).toBe(303);
   });
 
   it('leaves the public brand reads alone', async () => {
