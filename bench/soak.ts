@@ -8,12 +8,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-
-const REPO = path.resolve(import.meta.dirname, '..');
+import { freePort, REPO } from './lib.js';
 
 export interface SoakOptions {
   /** How long the traffic runs (default 60). */
@@ -37,17 +35,6 @@ export interface SoakResult {
   heapMb: { early: number; late: number; growth: number };
   rssMb: { early: number; late: number };
   pass: boolean;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-    s.on('error', reject);
-  });
 }
 
 const MCP_CALL = JSON.stringify({
