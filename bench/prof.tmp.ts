@@ -37,6 +37,7 @@ if (which === 'mcp')
     pids,
     duration: 5,
   });
+if (which === 'contacts') s = await load({ url: `${f.base}/api/video/contacts?limit=1`, headers: auth, pids, duration: 5 });
 if (which === 'tokens') s = await load({ url: `${f.base}/api/brand/tokens`, pids, duration: 5 });
 console.log(s, 'main pid', f.child.pid, 'sandbox pid', f.sandboxPid);
 await stop(f.child);

@@ -9,8 +9,13 @@ import type { Logger } from 'pino';
 import type { BrandService } from './brand/brand-service.js';
 import type { Config } from './config.js';
 import type { Gateway } from './gateway/gateway.js';
+import type { Redis } from 'ioredis';
+import { requireApiKey } from './http/auth.js';
 import { brandFastPath } from './http/brand-fast-path.js';
-import { installErrorHandlers } from './http/errors.js';
+import { frameworkErrorHandler, installErrorHandlers } from './http/errors.js';
+import { createMetrics, installMetrics, type Metrics } from './http/metrics.js';
+import { installRateLimits } from './http/rate-limit.js';
+import { DENY_ALL_CSP, installSecurityHeaders, SECURITY_HEADERS } from './http/security-headers.js';
 import { trackRoutes } from './http/method-not-allowed.js';
 import { registerBrandRoutes } from './http/routes/brand-routes.js';
 import { registerGatewayMcpRoutes } from './http/routes/gateway-mcp-routes.js';
@@ -29,6 +34,10 @@ export interface AppDeps {
   brand: BrandService;
   /** The integration gateway; absent, the /api/video paths are not served (brand-only tests). */
   gateway?: { gateway: Gateway; secrets: { apiKeyHash: Buffer } };
+  /** Prometheus registry; pass the one the gateway reports into (createGateway's observer). */
+  metrics?: Metrics;
+  /** Shares our own rate-limit counters across instances (REDIS_URL). */
+  redis?: Redis;
 }
 
 /** Public, cacheable reads are not worth a log line each; everything else is logged. */
@@ -37,31 +46,52 @@ const quietRequest = (req: FastifyRequest) =>
   (req.method === 'GET' || req.method === 'HEAD') && QUIET.test(req.url);
 
 export function buildApp(deps: AppDeps): FastifyInstance {
+  const metrics = deps.metrics ?? createMetrics();
   const app = Fastify({
     loggerInstance: deps.logger,
     logController: new LogController({ disableRequestLogging: quietRequest }),
     return503OnClosing: true,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    frameworkErrors: frameworkErrorHandler({
+      ...SECURITY_HEADERS,
+      'content-security-policy': DENY_ALL_CSP,
+    }),
     genReqId: requestId,
     // Public brand reads skip Fastify entirely (brand-fast-path.ts); the routes below serve the
     // same paths for everything else and for app.inject().
     serverFactory: (handler) => {
-      const fast = brandFastPath(deps.brand);
+      const fast = brandFastPath(deps.brand, (method, route, status, seconds) =>
+        metrics.countRequest(method, route, status, seconds),
+      );
       return createServer((req, res) => {
         if (!fast(req, res)) handler(req, res);
       });
     },
   }) as unknown as FastifyInstance;
   installErrorHandlers(app);
+  // The API speaks JSON only; Fastify's built-in text/plain parser would let a string reach
+  // validation instead of the 415 a wrong content type deserves.
+  app.removeContentTypeParser('text/plain');
   const finishRoutes = trackRoutes(app);
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
     done(null, payload);
   });
+  installSecurityHeaders(app);
+  installMetrics(app, metrics, deps.gateway ? requireApiKey(deps.gateway.secrets) : undefined);
+  installRateLimits(app, {
+    limits: deps.config.rateLimits,
+    redisPrefix: deps.config.redisPrefix,
+    ...(deps.gateway ? { secrets: deps.gateway.secrets } : {}),
+    ...(deps.redis ? { redis: deps.redis } : {}),
+  });
 
   void app.register(fastifyCookie);
-  registerHealthRoutes(app, deps);
+  registerHealthRoutes(app, {
+    brand: deps.brand,
+    ...(deps.gateway ? { store: deps.gateway.gateway.store } : {}),
+  });
   registerBrandRoutes(app, deps.brand);
   registerMcpRoutes(app, {
     brand: deps.brand,

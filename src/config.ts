@@ -109,6 +109,10 @@ const envSchema = z.object({
     .max(7 * 86_400)
     .default(86_400),
   MCP_ALLOWED_ORIGINS: optionalString,
+  FLEETGATE_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).max(86_400).default(60),
+  FLEETGATE_RATE_LIMIT_API: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  FLEETGATE_RATE_LIMIT_MCP: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  FLEETGATE_RATE_LIMIT_LOGIN: z.coerce.number().int().min(0).max(1_000_000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -171,6 +175,8 @@ export interface Config {
   };
   /** Origins allowed to call /mcp from a browser; requests without Origin always pass. */
   mcpAllowedOrigins: string[];
+  /** Our own API's rate limits: requests per window (0 = unlimited). */
+  rateLimits: { windowMs: number; api: number; mcp: number; login: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
 
@@ -270,6 +276,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           .map((o) => o.trim())
           .filter(Boolean)
       : [ownOrigin],
+    rateLimits: {
+      windowMs: e.FLEETGATE_RATE_LIMIT_WINDOW * 1000,
+      api: e.FLEETGATE_RATE_LIMIT_API,
+      mcp: e.FLEETGATE_RATE_LIMIT_MCP,
+      login: e.FLEETGATE_RATE_LIMIT_LOGIN,
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -13,6 +13,7 @@ import { createGateway } from './gateway/gateway.js';
 import { autolinkOverHttp } from './gateway/oauth/autolink.js';
 import { loadSecrets } from './gateway/secrets.js';
 import { TargetRefused } from './gateway/webhooks-out/target-guard.js';
+import { createMetrics } from './http/metrics.js';
 import { createLogger } from './log.js';
 import { forkSandbox, type SandboxProcess } from './sandbox/child-process.js';
 import { createStore } from './store/create-store.js';
@@ -71,7 +72,9 @@ async function main(): Promise<void> {
       })
     : undefined;
   redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis unavailable'));
+  const metrics = createMetrics();
   const gateway = createGateway({
+    observer: metrics.observer,
     ...(redis ? { redis } : {}),
     config,
     store,
@@ -80,7 +83,14 @@ async function main(): Promise<void> {
     brandName: () => brand.current.source.info.name,
     funnels: () => brand.current.themes.keys,
   });
-  const app = buildApp({ config, logger, brand, gateway: { gateway, secrets } });
+  const app = buildApp({
+    config,
+    logger,
+    brand,
+    gateway: { gateway, secrets },
+    metrics,
+    ...(redis ? { redis } : {}),
+  });
   await app.listen({ port: config.port, host: config.host });
   // Outgoing webhooks: the env subscription is synced and the delivery worker starts.
   try {
@@ -144,12 +154,27 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    void Promise.allSettled([app.close(), brand.close(), sandbox?.close(), gateway.outgoing.stop()])
+    // Order matters: stop accepting and let in-flight requests finish (they may still need the
+    // emulator, the brand and the store), then stop what they used, the store last.
+    // A kept-alive socket whose request finishes during close turns idle afterwards; sweep
+    // such sockets so close() completes once the last request is answered.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    void app
+      .close()
+      .then(() => clearInterval(sweep))
+      .then(() => Promise.allSettled([brand.close(), sandbox?.close(), gateway.outgoing.stop()]))
       .then(() => {
         gateway.close();
         return Promise.allSettled([store.close(), redis?.quit()]);
       })
-      .then(() => process.exit(0));
+      .then(() => {
+        logger.info('shut down cleanly');
+        process.exit(0);
+      })
+      .catch((err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

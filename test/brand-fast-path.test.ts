@@ -6,12 +6,15 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMetrics } from '../src/http/metrics.js';
+import { DENY_ALL_CSP, SECURITY_HEADERS } from '../src/http/security-headers.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 
 let t: TestApp;
 let port: number;
+const metrics = createMetrics({ processMetrics: false });
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ metrics });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
 });
@@ -106,5 +109,19 @@ describe('brand fast path', () => {
     });
     const theme = await overSocket('/api/brand/themes/nope', 'GET', {});
     expect(theme.status).toBe(404);
+  });
+
+  it('sends the security headers and is counted in the metrics by route pattern', async () => {
+    const r = await fetch(`http://127.0.0.1:${port}/api/brand/tokens`);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS))
+      expect(r.headers.get(name), name).toBe(value);
+    expect(r.headers.get('content-security-policy')).toBe(DENY_ALL_CSP);
+    const svg = await fetch(`http://127.0.0.1:${port}/static/fleet/assets/icons/icon.svg`);
+    expect(svg.headers.get('content-security-policy')).toContain('img-src data:');
+    const text = await metrics.registry.metrics();
+    expect(text).toMatch(
+      /fleetgate_http_requests_total\{[^}]*route="\/api\/brand\/tokens"[^}]*status="200"[^}]*\} [1-9]/,
+    );
+    expect(text).toMatch(/fleetgate_http_requests_total\{[^}]*route="\/static\/fleet\/\*"[^}]*\} [1-9]/);
   });
 });

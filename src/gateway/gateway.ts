@@ -23,6 +23,7 @@ import { StatusService } from './status.js';
 import { WebhookIntake } from './webhook-intake.js';
 import { createOutgoingWebhooks, type OutgoingWebhooks } from './webhooks-out/outgoing.js';
 import type { Resolver } from './webhooks-out/target-guard.js';
+import { NO_OBSERVER, type GatewayObserver } from './observer.js';
 
 export interface Gateway {
   store: Store;
@@ -39,6 +40,8 @@ export interface Gateway {
   opContext(): Promise<OpContext>;
   keys: KeySource;
   configured: boolean;
+  /** Where upstream calls, refreshes and webhook deliveries are reported (metrics). */
+  observer: GatewayObserver;
   /** Releases idle upstream connections (shutdown). */
   close(): void;
 }
@@ -61,11 +64,13 @@ export interface GatewayDeps {
   resolve?: Resolver;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  observer?: GatewayObserver;
 }
 
 export function createGateway(d: GatewayDeps): Gateway {
   const now = d.now ?? Date.now;
   const f = d.fetch ?? fetch;
+  const observer = d.observer ?? NO_OBSERVER;
   const v = d.config.video;
   const configured = Boolean(v.clientId && v.clientSecret);
   const oauth = new OAuthClient({
@@ -83,6 +88,7 @@ export function createGateway(d: GatewayDeps): Gateway {
     marginMs: d.config.gateway.refreshMarginSeconds * 1000,
     logger: d.logger,
     accountId: v.accountId,
+    onRefresh: (outcome) => observer.refresh(outcome),
   });
   const limits = { ...PRO_BUDGETS };
   for (const [label, limit] of Object.entries(d.config.gateway.budgets) as [
@@ -107,6 +113,7 @@ export function createGateway(d: GatewayDeps): Gateway {
     retryBaseMs: 200,
     retryMaxMs: 4000,
     maxWaitMs: 5000,
+    observer,
     ...(d.sleep ? { sleep: d.sleep } : {}),
   });
   const hostedMcp =
@@ -171,6 +178,7 @@ export function createGateway(d: GatewayDeps): Gateway {
     },
     keys: d.keys,
     configured,
+    observer,
     close: () => http?.close(),
   };
 }

@@ -77,18 +77,29 @@ export class WebhookIntake {
       };
     }
     const rid = headers['x-zm-request-id'];
-    const id =
-      typeof rid === 'string' && rid.length <= 128
-        ? `rid:${rid}`
-        : `sha:${createHash('sha256').update(raw).digest('hex')}`;
+    const receivedAt = new Date(this.o.now()).toISOString();
+    const bodyHash = createHash('sha256').update(raw).digest('hex');
+    // The request id is not signed: a captured delivery replayed under a new one still carries
+    // the same signature, and that signature is spent once. (The platform's own retries are
+    // signed anew and keep their request id, which the receipt below catches.)
+    const unspent = await this.o.store.putIdempotent({
+      key: `webhook-signature:${createHash('sha256').update(sig).digest('hex')}`,
+      requestHash: bodyHash,
+      status: 200,
+      body: '',
+      createdAt: receivedAt,
+    });
+    const id = typeof rid === 'string' && rid.length <= 128 ? `rid:${rid}` : `sha:${bodyHash}`;
     const object = msg.payload?.object ?? {};
     // Durable first: a delivery we acknowledge is on disk before we act on it.
-    const fresh = await this.o.store.recordWebhook(
-      id,
-      event.slice(0, 100),
-      new Date(this.o.now()).toISOString(),
-      event === 'recording.completed' ? await this.#recordingMessages(object) : undefined,
-    );
+    const fresh =
+      unspent &&
+      (await this.o.store.recordWebhook(
+        id,
+        event.slice(0, 100),
+        receivedAt,
+        event === 'recording.completed' ? await this.#recordingMessages(object) : undefined,
+      ));
     if (!fresh) return { status: 200, body: { received: true, duplicate: true } };
     await this.#process(event, object);
     return { status: 200, body: { received: true } };

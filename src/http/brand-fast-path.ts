@@ -12,13 +12,21 @@ import { requestId } from './request-id.js';
 
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
 
+/** The route pattern Fastify reports for a catalog path (the metrics label, bounded in number). */
+export function brandRoute(path: string): string {
+  if (path.startsWith('/static/fleet/')) return '/static/fleet/*';
+  if (path.startsWith('/api/brand/themes/')) return '/api/brand/themes/:key';
+  return path;
+}
+
 export function brandFastPath(
   brand: BrandService,
-  /** Told of every answer (metrics), with the catalog path and status. */
-  onAnswer?: (path: string, status: number) => void,
+  /** Told of every answer (metrics): method, route pattern, status, seconds. */
+  onAnswer?: (method: string, route: string, status: number, seconds: number) => void,
 ): FastPath {
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const started = performance.now();
     const url = req.url ?? '';
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
@@ -28,7 +36,7 @@ export function brandFastPath(
     res.setHeader('x-request-id', requestId(req));
     res.writeHead(a.status, a.headers);
     res.end(a.body);
-    onAnswer?.(path, a.status);
+    onAnswer?.(req.method, brandRoute(path), a.status, (performance.now() - started) / 1000);
     return true;
   };
 }

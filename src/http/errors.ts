@@ -35,7 +35,32 @@ const FASTIFY_CODES: Record<string, { status: number; code: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'invalid_json' },
   FST_ERR_BAD_URL: { status: 400, code: 'bad_url' },
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'bad_request' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'uri_too_long' },
 };
+
+/** Router-level failures carry the raw path in their message; ours never echo it. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  bad_url: 'The URL is not valid (malformed percent-encoding).',
+  uri_too_long: 'A path segment is too long.',
+  bad_request: 'The request is not valid.',
+};
+
+/**
+ * Fastify's `frameworkErrors`: failures the router meets before any route (a malformed URL, a
+ * path parameter over the length limit) answer in the one shape too. No hook runs for them, so
+ * the headers every response carries come in `headers`.
+ */
+export function frameworkErrorHandler(headers: Record<string, string>) {
+  return (err: FastifyError, req: FastifyRequest, reply: FastifyReply): void => {
+    const known = FASTIFY_CODES[err.code] ?? { status: 400, code: 'bad_request' };
+    req.log.debug({ code: err.code }, 'request rejected by the router');
+    void reply
+      .code(known.status)
+      .headers({ ...headers, 'x-request-id': req.id })
+      .type('application/json; charset=utf-8')
+      .send(errorBody(known.code, FRAMEWORK_MESSAGES[known.code] ?? 'The request is not valid.'));
+  };
+}
 
 function toResponse(err: FastifyError | AppError | Error): { status: number; body: ErrorBody } {
   if (err instanceof AppError) {

@@ -1,7 +1,7 @@
 /**
  * The Fastify edge of an MCP endpoint, shared by the public brand `/mcp` and the private
  * gateway `/api/video/mcp`: raw body under a small limit, the Origin allow-list, an optional
- * authorization check before the body is read, the JSON content type, CORS for allowed
+ * authorization check before the body is read, the Host check (DNS rebinding), the JSON content type, CORS for allowed
  * browser origins, and 405 with `Allow: POST` for every other method. The bytes then go to
  * the MCP endpoint, which speaks JSON-RPC.
  */
@@ -20,6 +20,8 @@ export interface McpEdgeOptions {
   authorize?: (req: FastifyRequest) => RpcReply | undefined | Promise<RpcReply | undefined>;
 }
 
+const LOOPBACK_HOST = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d{1,5})?$/;
+
 function send(reply: FastifyReply, r: RpcReply): FastifyReply {
   return reply.code(r.status).headers(r.headers).send(r.body);
 }
@@ -37,7 +39,16 @@ function toHeaders(req: FastifyRequest): Headers {
 export function registerMcpEdge(app: FastifyInstance, o: McpEdgeOptions): void {
   app.addHook('onClose', () => o.endpoint.close());
   const allowed = new Set(o.allowedOrigins);
+  const allowedHosts = new Set(
+    [o.publicUrl, ...o.allowedOrigins].filter((u) => URL.canParse(u)).map((u) => new URL(u).host),
+  );
   const originProblem = (req: FastifyRequest): RpcReply | undefined => {
+    // DNS rebinding: a hostile name resolving to us arrives with its own Host; loopback names
+    // and our public host are the only ones we answer to.
+    const host = req.headers.host?.toLowerCase();
+    if (host !== undefined && !allowedHosts.has(host) && !LOOPBACK_HOST.test(host)) {
+      return rpcError(403, -32000, 'Forbidden: this Host is not served by the MCP endpoint.');
+    }
     const origin = req.headers.origin;
     // Non-browser clients send no Origin; a browser on a foreign site must not reach us (DNS rebinding).
     if (origin === undefined || allowed.has(origin)) return undefined;

@@ -71,9 +71,16 @@ const STATIC: RouteDoc[] = [
   {
     method: 'GET',
     url: '/readyz',
-    summary: 'Readiness: the brand is loaded.',
+    summary: 'Readiness: the brand is loaded and the store answers.',
     tag: 'operations',
     auth: 'none',
+  },
+  {
+    method: 'GET',
+    url: '/metrics',
+    summary: 'Prometheus metrics: requests and latency by route, upstream calls, refreshes, webhooks.',
+    tag: 'operations',
+    auth: 'api_key',
   },
   { method: 'GET', url: '/openapi.json', summary: 'This document.', tag: 'operations', auth: 'none' },
   { method: 'GET', url: '/docs', summary: 'The API reference page.', tag: 'operations', auth: 'none' },

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DENY_ALL_CSP, SECURITY_HEADERS } from './security-headers.js';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -58,11 +59,15 @@ export function precompute(input: Buffer | string, opts: PrecomputeOptions): Pre
   const sha256 = createHash('sha256').update(body).digest('hex');
   const tag = sha256.slice(0, 32);
   const etag = `"${tag}"`;
+  // The security headers are part of the precomputed bytes: the brand fast path answers
+  // without Fastify's hooks, so nothing is stamped on later.
   const common: Record<string, string> = {
     'content-type': opts.contentType,
     'cache-control': opts.cacheControl,
     'access-control-allow-origin': '*',
+    ...SECURITY_HEADERS,
     'x-content-type-options': 'nosniff',
+    'content-security-policy': DENY_ALL_CSP,
     ...opts.headers,
   };
   const compressible = COMPRESSIBLE.test(opts.contentType) && body.length > 256;

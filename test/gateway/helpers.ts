@@ -12,6 +12,7 @@ import { parseConfig, type Config } from '../../src/config.js';
 import { createGateway, type Gateway } from '../../src/gateway/gateway.js';
 import { autolinkOverHttp } from '../../src/gateway/oauth/autolink.js';
 import { loadSecrets } from '../../src/gateway/secrets.js';
+import { createMetrics } from '../../src/http/metrics.js';
 import { createLogger } from '../../src/log.js';
 import { createStore } from '../../src/store/create-store.js';
 import type { Store } from '../../src/store/store.js';
@@ -61,6 +62,8 @@ export async function startGateway(
     dataDir?: string;
     /** false: this instance writes the webhook outbox but never delivers from it. */
     deliver?: boolean;
+    /** Replaces every outbound call of the gateway, REST transport included (to watch each URL). */
+    fetch?: typeof fetch;
   } = {},
 ): Promise<GatewayEnv> {
   const port = await freePort();
@@ -98,7 +101,10 @@ export async function startGateway(
     ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
   });
   const b = await sharedBrand(createLogger('silent'));
+  const metrics = createMetrics({ processMetrics: false });
   const gateway = createGateway({
+    observer: metrics.observer,
+    ...(opts.fetch ? { fetch: opts.fetch, transport: opts.fetch } : {}),
     config,
     store,
     keys: secrets.keys,
@@ -107,7 +113,7 @@ export async function startGateway(
     funnels: () => b.current.themes.keys,
     sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 20))),
   });
-  const app = buildApp({ config, logger, brand: b, gateway: { gateway, secrets } });
+  const app = buildApp({ config, logger, brand: b, gateway: { gateway, secrets }, metrics });
   await app.listen({ port, host: '127.0.0.1' });
   if (opts.deliver !== false) await gateway.outgoing.start();
   const env: GatewayEnv = {

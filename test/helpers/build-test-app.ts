@@ -7,9 +7,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { buildApp } from '../../src/app.js';
 import { BrandService } from '../../src/brand/brand-service.js';
 import { parseConfig } from '../../src/config.js';
+import type { Metrics } from '../../src/http/metrics.js';
 import { createLogger } from '../../src/log.js';
 
 export const REPO = path.resolve(import.meta.dirname, '../..');
@@ -25,7 +27,13 @@ export interface TestApp {
 }
 
 export async function buildTestApp(
-  opts: { brandDir?: string; watch?: boolean; env?: Record<string, string> } = {},
+  opts: {
+    brandDir?: string;
+    watch?: boolean;
+    env?: Record<string, string>;
+    redis?: Redis;
+    metrics?: Metrics;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'fleetgate-test-'));
   const config = parseConfig({
@@ -46,7 +54,13 @@ export async function buildTestApp(
     logger,
   });
   if (opts.watch) await brand.watch(50);
-  const app = buildApp({ config, logger, brand });
+  const app = buildApp({
+    config,
+    logger,
+    brand,
+    ...(opts.redis ? { redis: opts.redis } : {}),
+    ...(opts.metrics ? { metrics: opts.metrics } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -119,6 +119,10 @@ export interface PlatformCall {
 
 /** Encodes a path segment; instance UUIDs with '/' must be double-encoded, as the platform asks. */
 export const seg = (v: string | number) => {
-  const once = encodeURIComponent(String(v));
-  return String(v).includes('/') ? encodeURIComponent(once) : once;
+  const s = String(v);
+  // `.` and `..` survive encodeURIComponent and URL resolution would climb out of the path
+  // (`/meetings/..` is `/v2/`); like `/`, they are encoded twice so they stay a literal segment.
+  if (s === '.' || s === '..') return encodeURIComponent(s.replace(/\./g, '%2E'));
+  const once = encodeURIComponent(s);
+  return s.includes('/') ? encodeURIComponent(once) : once;
 };

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { AppError } from '../../http/errors.js';
 import type { LinkRecord, Store } from '../../store/store.js';
 import { linkMessage } from '../webhooks-out/messages.js';
+import type { RefreshOutcome } from '../observer.js';
 import { OAuthFailure, type OAuthClient, type TokenResponse } from './oauth-client.js';
 import { openAny, seal, type KeySource } from './vault.js';
 
@@ -43,6 +44,8 @@ export interface TokenManagerOptions {
   logger: Logger;
   /** Server-to-server mode: new tokens come from account_credentials. */
   accountId: string | undefined;
+  /** Told how each refresh grant we asked for ended. */
+  onRefresh?: (outcome: RefreshOutcome) => void;
 }
 
 export class TokenManager {
@@ -135,6 +138,7 @@ export class TokenManager {
           t = await this.o.oauth.refresh(openAny(this.o.keys, link.refreshToken, aad('refresh_token')));
         }
         this.refreshes += 1;
+        this.o.onRefresh?.('ok');
         const next = this.sealTokens(
           { ...link, updatedAt: new Date(this.o.now()).toISOString() },
           t,
@@ -142,12 +146,14 @@ export class TokenManager {
         );
         return { next, result: { value: t.access_token, version: next.tokenVersion } };
       } catch (err) {
-        if (
-          err instanceof OAuthFailure &&
-          (err.error === 'invalid_grant' || err.error === 'invalid_client')
-        ) {
+        const refused =
+          err instanceof OAuthFailure && (err.error === 'invalid_grant' || err.error === 'invalid_client')
+            ? err
+            : undefined;
+        this.o.onRefresh?.(refused ? 'refused' : 'error');
+        if (refused) {
           this.o.logger.warn(
-            { error: err.error },
+            { error: refused.error },
             'platform refused the refresh; link needs to be made again',
           );
           return {

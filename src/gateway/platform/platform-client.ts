@@ -1,6 +1,7 @@
 /**
  * The one client for the platform's REST API: bearer injection from the token manager, per-call
- * timeout, per-label pacing, a circuit breaker per capability group, and retries where they are
+ * timeout, per-label pacing, a circuit breaker per capability group (it counts calls that failed
+ * after their retries, so scattered faults never open it), and retries where they are
  * safe — reads on 429, 5xx and network errors (exponential backoff with full jitter, honouring
  * Retry-After as seconds or a date); writes only when the request provably never left (connection
  * refused). A 401 code 124 triggers one refresh and one retry. Platform errors become our error
@@ -9,6 +10,7 @@
 import type { Logger } from 'pino';
 import { AppError } from '../../http/errors.js';
 import type { TokenManager } from '../oauth/token-manager.js';
+import { NO_OBSERVER, type GatewayObserver, type UpstreamOutcome } from '../observer.js';
 import type { BudgetKeeper } from './budget.js';
 import type { Transport, TransportResponse } from './http-transport.js';
 import { CircuitBreaker, type RateLabel } from './budget.js';
@@ -55,6 +57,7 @@ export interface PlatformClientOptions {
   maxWaitMs: number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  observer?: GatewayObserver;
 }
 
 interface PlatformBody {
@@ -82,10 +85,20 @@ export class PlatformClient {
   readonly #breakers = new Map<string, CircuitBreaker>();
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #random: () => number;
+  readonly #observer: GatewayObserver;
 
   constructor(private readonly o: PlatformClientOptions) {
     this.#sleep = o.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
     this.#random = o.random ?? Math.random;
+    this.#observer = o.observer ?? NO_OBSERVER;
+  }
+
+  /** Which outcome an answered attempt counts as. */
+  static outcomeOf(status: number): UpstreamOutcome {
+    if (status < 400) return 'ok';
+    if (status === 401) return 'unauthorized';
+    if (status === 429) return 'rate_limited';
+    return status >= 500 ? 'server_error' : 'client_error';
   }
 
   #breaker(group: string): CircuitBreaker {
@@ -119,16 +132,27 @@ export class PlatformClient {
   }
 
   async call<T = unknown>(opts: CallOptions): Promise<CallResult<T>> {
-    const breaker = this.#breaker(opts.group);
-    if (!breaker.allow()) {
+    // URL resolution would climb out of the API path on a dot segment (`/meetings/..` is `/v2/`);
+    // identifiers are encoded by seg(), and this is the last line should one slip through.
+    if (/\/(\.|%2e){1,2}(?=\/|$)/i.test(opts.path)) {
       throw new AppError(
+        400,
+        'validation_failed',
+        'An identifier in the request is not a valid path segment.',
+      );
+    }
+    const breaker = this.#breaker(opts.group);
+    const circuitOpen = () => {
+      this.#observer.upstream(opts.label, opts.group, 'circuit_open');
+      return new AppError(
         503,
         'upstream_unavailable',
         `The platform is failing for ${opts.group}; calls are paused briefly.`,
         { group: opts.group },
         { 'retry-after': String(Math.ceil(breaker.retryAfterMs() / 1000) || 1) },
       );
-    }
+    };
+    if (!breaker.allow()) throw circuitOpen();
     const isRead = opts.method === 'GET';
     let token = await this.o.tokens.current();
     let refreshed = false;
@@ -136,6 +160,7 @@ export class PlatformClient {
     for (let attempt = 1; attempt <= this.o.maxAttempts; attempt++) {
       const wait = await this.o.budgets.reserve(opts.label);
       if (wait > this.o.maxWaitMs) {
+        this.#observer.upstream(opts.label, opts.group, 'budget_exhausted');
         throw new AppError(
           503,
           'upstream_rate_limited',
@@ -169,15 +194,19 @@ export class PlatformClient {
               group: opts.group,
               cause: causeCode(err) ?? (err as Error).name,
             });
-        breaker.failure();
+        this.#observer.upstream(opts.label, opts.group, timedOut ? 'timeout' : 'network_error');
         this.#record(opts.group, false, this.o.now() - started, lastError.code);
         if ((isRead || neverSent) && attempt < this.o.maxAttempts) {
           await this.#sleep(this.#backoff(attempt));
+          // Another call found the platform down meanwhile: stop adding to the pile.
+          if (breaker.state === 'open') throw circuitOpen();
           continue;
         }
+        breaker.failure();
         throw lastError;
       }
       const latency = this.o.now() - started;
+      this.#observer.upstream(opts.label, opts.group, PlatformClient.outcomeOf(res.status));
       if (res.ok) {
         breaker.success();
         this.#record(opts.group, true, latency);
@@ -198,7 +227,6 @@ export class PlatformClient {
         continue;
       }
       if (RETRYABLE_STATUS.has(res.status)) {
-        if (res.status >= 500) breaker.failure();
         const after = retryAfterMs(res.headers.get('retry-after'), this.o.now());
         lastError =
           res.status === 429
@@ -216,8 +244,11 @@ export class PlatformClient {
         this.#record(opts.group, false, latency, lastError.code);
         if (isRead && attempt < this.o.maxAttempts && (after ?? 0) <= this.o.maxWaitMs) {
           await this.#sleep(after ?? this.#backoff(attempt));
+          if (breaker.state === 'open') throw circuitOpen();
           continue;
         }
+        // A 429 is the platform pacing us, not failing: only 5xx count against the circuit.
+        if (res.status >= 500) breaker.failure();
         throw lastError;
       }
       breaker.success();

@@ -1,15 +1,34 @@
 /**
- * Liveness and readiness for load balancers and orchestrators.
+ * Liveness and readiness for load balancers and orchestrators. Ready means the brand is loaded
+ * and the store answers; while the process shuts down Fastify answers 503 on its own.
  */
 import type { FastifyInstance } from 'fastify';
 import type { BrandService } from '../../brand/brand-service.js';
+import type { Store } from '../../store/store.js';
+import { AppError } from '../errors.js';
 
-export function registerHealthRoutes(app: FastifyInstance, deps: { brand: BrandService }): void {
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  deps: { brand: BrandService; store?: Pick<Store, 'ping'> },
+): void {
   app.get('/healthz', (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
-  app.get('/readyz', (_req, reply) => {
+  app.get('/readyz', async (req, reply) => {
+    void reply.header('cache-control', 'no-store');
+    if (deps.store) {
+      try {
+        await deps.store.ping();
+      } catch (err) {
+        req.log.warn({ err }, 'readiness: the store does not answer');
+        throw new AppError(503, 'not_ready', 'The store does not answer.', undefined, {
+          'cache-control': 'no-store',
+        });
+      }
+    }
     const c = deps.brand.current;
-    return reply
-      .header('cache-control', 'no-store')
-      .send({ status: 'ready', brand: { name: c.source.info.name, loadedAt: c.loadedAt } });
+    return reply.send({
+      status: 'ready',
+      brand: { name: c.source.info.name, loadedAt: c.loadedAt },
+      ...(deps.store ? { store: 'ok' } : {}),
+    });
   });
 }

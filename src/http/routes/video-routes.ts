@@ -100,5 +100,5 @@ export function registerVideoRoutes(
 
   registerCapabilityRoutes(app, { gateway, auth });
   registerCapabilityPaths(app, { gateway, auth });
-  registerWebhookRoutes(app, gateway.webhooks);
+  registerWebhookRoutes(app, gateway.webhooks, gateway.observer);
 }

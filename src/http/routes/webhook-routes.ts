@@ -3,16 +3,22 @@
  * the body is kept as raw bytes because the signature covers exactly those bytes.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { GatewayObserver } from '../../gateway/observer.js';
 import type { WebhookIntake } from '../../gateway/webhook-intake.js';
 import { AppError, errorBody } from '../errors.js';
 
-export function registerWebhookRoutes(app: FastifyInstance, intake: WebhookIntake): void {
+export function registerWebhookRoutes(
+  app: FastifyInstance,
+  intake: WebhookIntake,
+  observer?: GatewayObserver,
+): void {
   void app.register((scope, _opts, done) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, next) =>
       next(null, body),
     );
     scope.setErrorHandler((err: FastifyError, req, reply) => {
+      observer?.webhook('rejected');
       if (err instanceof AppError) return reply.code(err.status).send(errorBody(err.code, err.message));
       if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
         return reply.code(413).send(errorBody('payload_too_large', 'The delivery is too large.'));
@@ -22,6 +28,10 @@ export function registerWebhookRoutes(app: FastifyInstance, intake: WebhookIntak
     scope.post('/api/video/webhooks', async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const r = await intake.receive(req.headers, raw);
+      const body = r.body as { duplicate?: unknown; plainToken?: unknown };
+      observer?.webhook(
+        body.plainToken !== undefined ? 'url_validation' : body.duplicate ? 'duplicate' : 'accepted',
+      );
       return reply.code(r.status).send(r.body);
     });
     done();

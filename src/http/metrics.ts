@@ -1,0 +1,100 @@
+/**
+ * Prometheus metrics on a registry of their own per app (never prom-client's global one, so
+ * several apps in one test process do not clash): requests and latency by route pattern (not the
+ * raw URL, so the label set stays bounded), upstream calls by rate label, group and outcome,
+ * token refreshes, webhook deliveries, and the process defaults (memory, event loop, GC).
+ * GET /metrics serves the text format to anyone holding the API key.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import type { GatewayObserver } from '../gateway/observer.js';
+
+export interface Metrics {
+  readonly registry: Registry;
+  /**
+   * Counts one answered request. Cheap (two label lookups); responses served outside Fastify's
+   * routing (a precomputed fast path) call it themselves with their route pattern.
+   */
+  countRequest(method: string, route: string, status: number, seconds: number): void;
+  /** Feeds the gateway's own events into the registry. */
+  readonly observer: GatewayObserver;
+}
+
+/** The label for requests that matched no route: one series, whatever was asked. */
+export const UNMATCHED_ROUTE = '<unmatched>';
+
+export function createMetrics(opts: { processMetrics?: boolean } = {}): Metrics {
+  const registry = new Registry();
+  if (opts.processMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: 'fleetgate_' });
+  const requests = new Counter({
+    name: 'fleetgate_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'fleetgate_http_request_duration_seconds',
+    help: 'Time to answer, by method and route pattern.',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const upstream = new Counter({
+    name: 'fleetgate_upstream_calls_total',
+    help: 'Attempts at the platform API, by rate label, capability group and outcome.',
+    labelNames: ['label', 'group', 'outcome'] as const,
+    registers: [registry],
+  });
+  const refreshes = new Counter({
+    name: 'fleetgate_token_refreshes_total',
+    help: 'Token refresh grants asked of the platform, by outcome.',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const webhooks = new Counter({
+    name: 'fleetgate_webhook_deliveries_total',
+    help: 'Webhook deliveries received, by outcome.',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  return {
+    registry,
+    countRequest(method, route, status, seconds) {
+      requests.inc({ method, route, status: String(status) });
+      latency.observe({ method, route }, seconds);
+    },
+    observer: {
+      upstream: (label, group, outcome) => upstream.inc({ label, group, outcome }),
+      refresh: (outcome) => refreshes.inc({ outcome }),
+      webhook: (outcome) => webhooks.inc({ outcome }),
+    },
+  };
+}
+
+/**
+ * Counts every routed request, and serves GET /metrics behind `auth` (operators scrape it with
+ * the API key). Without an auth hook (an app built without the gateway) /metrics is not served:
+ * request counts are not for the public.
+ */
+export function installMetrics(
+  app: FastifyInstance,
+  metrics: Metrics,
+  auth: ((req: FastifyRequest) => Promise<void>) | undefined,
+): void {
+  app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done) => {
+    metrics.countRequest(
+      req.method,
+      req.routeOptions.url ?? UNMATCHED_ROUTE,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
+  if (!auth) return;
+  app.get('/metrics', { preHandler: auth }, async (_req, reply) =>
+    reply
+      .header('cache-control', 'no-store')
+      .type(metrics.registry.contentType)
+      .send(await metrics.registry.metrics()),
+  );
+}
