@@ -105,6 +105,9 @@ export async function startFleetgate(
       BRAND_WATCH: '0',
       SANDBOX_RATE_LIMITS: '0',
       FLEETGATE_RATE_BUDGETS: 'light=1000000,medium=1000000,heavy=1000000,resource_intensive=1000000',
+      // Our own per-client limits are policy, not speed: off, or the load itself is refused.
+      FLEETGATE_RATE_LIMIT_API: '0',
+      FLEETGATE_RATE_LIMIT_MCP: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -23,6 +23,7 @@ import {
   type Sample,
   CONNECTIONS,
 } from './lib.js';
+import { runSoak } from './soak.js';
 
 const quick = process.argv.includes('--quick');
 const outArg = process.argv.indexOf('--out');
@@ -239,6 +240,25 @@ async function main(): Promise<void> {
     if (fg) await stop(fg.child);
     await rm(dataDir, { recursive: true, force: true });
   }
+
+  // The soak runs on its own (its own service, the measured one stopped): a minute of mixed
+  // traffic in the full run, a few seconds in --quick.
+  const soak = await runSoak({ seconds: quick ? 3 : 60, log: () => undefined });
+  rows.push({
+    name: `Soak: brand, MCP and gateway mixed, ${soak.connections} connections, ${soak.seconds} s`,
+    a: {
+      rps: soak.rps,
+      p50: soak.p50Ms,
+      p99: soak.p99Ms,
+      errors: soak.errors + soak.non2xx + soak.timeouts,
+      requests: soak.requests,
+      cpuUs: 0,
+    },
+    value: soak.requests,
+    unit: `requests, ${soak.errors + soak.non2xx + soak.timeouts} errors; heap floor ${soak.heapMb.early} → ${soak.heapMb.late} MB`,
+    target: '0 errors, heap flat (< 1.3×)',
+    pass: soak.pass,
+  });
 
   const n = (x: number, d = 0) => x.toFixed(d);
   const lines = [

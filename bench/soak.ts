@@ -5,13 +5,12 @@
  * bench/run.ts calls; `npm run soak [-- --seconds N --connections N]` runs it alone and exits 1
  * on failure. Traffic goes only to 127.0.0.1, and every loop ends on its own.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, REPO } from './lib.js';
+import { run, REPO, startFleetgate, stop, type Fleetgate } from './lib.js';
 
 export interface SoakOptions {
   /** How long the traffic runs (default 60). */
@@ -53,39 +52,12 @@ export async function runSoak(opts: SoakOptions = {}): Promise<SoakResult> {
   const connections = opts.connections ?? 64;
   const log = opts.log ?? ((l: string) => process.stderr.write(`${l}\n`));
   const dataDir = await mkdtemp(path.join(tmpdir(), 'fleetgate-soak-'));
-  const [port, sandboxPort] = [await freePort(), await freePort()];
   const apiKey = `soak-${randomBytes(16).toString('hex')}`;
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'src/main.ts')], {
-    cwd: REPO,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SANDBOX_PORT: String(sandboxPort),
-      FLEETGATE_DATA_DIR: dataDir,
-      FLEETGATE_API_KEY: apiKey,
-      BRAND_WATCH: '0',
-      LOG_LEVEL: 'warn',
-      // Measured here: our own behaviour under load, not our limiters or the platform's.
-      FLEETGATE_RATE_LIMIT_API: '0',
-      FLEETGATE_RATE_LIMIT_MCP: '0',
-      SANDBOX_RATE_LIMITS: '0',
-      FLEETGATE_RATE_BUDGETS: 'light=100000,medium=100000,heavy=100000,resource_intensive=100000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  let service: Fleetgate | undefined;
   try {
-    const started = Date.now();
-    while (!out.includes('fleetgate is up')) {
-      if (child.exitCode !== null || Date.now() - started > 60_000)
-        throw new Error(`the service did not start:\n${out}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    // As npm start runs it (dist/, its node flags), with our own rate limits off (lib.ts).
+    service = await startFleetgate(dataDir, { HOST: '127.0.0.1', FLEETGATE_API_KEY: apiKey });
+    const base = service.base;
     const auth = { authorization: `Bearer ${apiKey}` };
     const samples: { heap: number; rss: number }[] = [];
     const sample = async () => {
@@ -156,9 +128,7 @@ export async function runSoak(opts: SoakOptions = {}): Promise<SoakResult> {
     r.pass = r.errors === 0 && r.non2xx === 0 && r.timeouts === 0 && r.requests > 0 && growth < 1.3;
     return r;
   } finally {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    const code = await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000, 'timeout'))]);
-    if (code === 'timeout') child.kill('SIGKILL');
+    if (service) await stop(service.child);
     await rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -171,6 +141,7 @@ const arg = (name: string) => {
 if (import.meta.filename === process.argv[1]) {
   const seconds = arg('seconds');
   const connections = arg('connections');
+  await run(['--import', 'tsx', path.join(REPO, 'scripts/build.ts')]);
   const r = await runSoak({
     ...(seconds !== undefined ? { seconds } : {}),
     ...(connections !== undefined ? { connections } : {}),

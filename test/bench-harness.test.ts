@@ -55,6 +55,10 @@ describe('npm run bench -- --quick', () => {
         expect(names).toContain(expected);
       }
       expect(names.some((n) => n.startsWith('Service RSS after'))).toBe(true);
+      // The soak's zero errors is correctness, not timing: it is asserted here too.
+      const soak = results.rows.find((r) => r.name.startsWith('Soak: '));
+      expect(soak?.a.requests).toBeGreaterThan(0);
+      expect(soak?.a.errors).toBe(0);
       for (const r of results.rows) {
         if (r.b) {
           // A measured pair: both sides served requests without errors, and both ratios are real numbers.
