@@ -57,11 +57,22 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}): Metrics 
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
+  // Label children bound once per (method, route, status): prom-client hashes a labels object on
+  // every inc/observe, which cost the brand fast path about a third of its time per request.
+  const bound = new Map<string, { count: () => void; time: (s: number) => void }>();
   return {
     registry,
     countRequest(method, route, status, seconds) {
-      requests.inc({ method, route, status: String(status) });
-      latency.observe({ method, route }, seconds);
+      const key = `${method} ${status} ${route}`;
+      let b = bound.get(key);
+      if (!b) {
+        const count = requests.labels(method, route, String(status));
+        const time = latency.labels(method, route);
+        b = { count: () => count.inc(), time: (s) => time.observe(s) };
+        bound.set(key, b);
+      }
+      b.count();
+      b.time(seconds);
     },
     observer: {
       upstream: (label, group, outcome) => upstream.inc({ label, group, outcome }),
