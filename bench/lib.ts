@@ -11,17 +11,25 @@ import autocannon from 'autocannon';
 
 export const REPO = path.resolve(import.meta.dirname, '..');
 
-/** The node flags `npm start` uses (package.json is the one place they are written). */
-export const START_FLAGS: string[] = (() => {
+/**
+ * How `npm start` runs the service: its environment assignments and node flags (package.json is
+ * the one place they are written; the bench starts the service the same way).
+ */
+export const { START_ENV, START_FLAGS } = (() => {
   const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as {
     scripts: { start: string };
   };
   const words = pkg.scripts.start.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  while (words[0] && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) {
+    const [name = '', ...value] = (words.shift() ?? '').split('=');
+    env[name] = value.join('=');
+  }
   if (words[0] !== 'node' || words[words.length - 1] !== 'dist/main.js')
     throw new Error(
-      `the bench expects "start" to be "node [flags] dist/main.js", not "${pkg.scripts.start}"`,
+      `the bench expects "start" to be "[VAR=value …] node [flags] dist/main.js", not "${pkg.scripts.start}"`,
     );
-  return words.slice(1, -1);
+  return { START_ENV: env, START_FLAGS: words.slice(1, -1) };
 })();
 export const CONNECTIONS = 10;
 
@@ -98,6 +106,7 @@ export async function startFleetgate(
     cwd: REPO,
     env: {
       ...process.env,
+      ...START_ENV,
       PORT: String(port),
       SANDBOX_PORT: String(sandboxPort),
       FLEETGATE_DATA_DIR: dataDir,
