@@ -79,7 +79,7 @@ export function retryAfterMs(value: string | null, now: number): number | undefi
 function parseBody(text: string): PlatformBody {
   try {
     const v: unknown = JSON.parse(text);
-    return typeof v === 'object' && v !== null ? (v as PlatformBody) : {};
+    return typeof v === 'object' && v !== null ? v : {};
   } catch {
     return {};
   }
