@@ -83,7 +83,10 @@ describe('search_meetings (pure)', () => {
     expect(bad({ next_page_token: 'forged' })).toThrow(
       new McpToolError('The next page token is invalid or expired.'),
     );
-    expect(bad({ next_page_token: `${first.next_page_token.slice(0, -1)}x` })).toThrow(McpToolError);
+    // Tamper with the signature's last character (to one it is not: it may already be an x).
+    const last = first.next_page_token.slice(-1);
+    const tampered = `${first.next_page_token.slice(0, -1)}${last === 'x' ? 'y' : 'x'}`;
+    expect(bad({ next_page_token: tampered })).toThrow(McpToolError);
     expect(bad({ q: 'freight', next_page_token: first.next_page_token })).toThrow(McpToolError);
     expect(
       bad(
