@@ -133,6 +133,8 @@ async function main(): Promise<void> {
       `  documents     ${config.publicUrl}/static/fleet/docs/`,
       `  MCP           ${config.publicUrl}/mcp`,
       `  gateway       ${config.publicUrl}/api/video/status (${linkNote})`,
+      `  gateway MCP   ${config.publicUrl}/api/video/mcp (API key as Bearer)`,
+      `  dashboard     ${config.publicUrl}/dashboard`,
       ...(sandbox
         ? [`  emulator      ${sandbox.baseUrl} (platform REST /v2, OAuth /oauth, control /_sandbox)`]
         : []),
