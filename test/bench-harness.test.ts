@@ -69,7 +69,10 @@ describe('npm run bench -- --quick', () => {
           expect(r.cpuRatio, r.name).toBeGreaterThan(0);
           expect(Number.isFinite(r.cpuRatio), r.name).toBe(true);
         } else {
-          expect(r.value, r.name).toBeGreaterThan(0);
+          // A latency p50 may round to 0 ms on a fast machine; sizes, times and counts may not.
+          expect(Number.isFinite(r.value), r.name).toBe(true);
+          if (r.name.startsWith('Status report')) expect(r.value, r.name).toBeGreaterThanOrEqual(0);
+          else expect(r.value, r.name).toBeGreaterThan(0);
         }
       }
       // The table on stdout has one line per row.
