@@ -164,11 +164,8 @@ async function main(): Promise<void> {
     void app
       .close()
       .then(() => clearInterval(sweep))
-      .then(() => Promise.allSettled([brand.close(), sandbox?.close(), gateway.outgoing.stop()]))
-      .then(() => {
-        gateway.close();
-        return Promise.allSettled([store.close(), redis?.quit()]);
-      })
+      .then(() => Promise.allSettled([brand.close(), sandbox?.close(), gateway.close()]))
+      .then(() => Promise.allSettled([store.close(), redis?.quit()]))
       .then(() => {
         logger.info('shut down cleanly');
         process.exit(0);

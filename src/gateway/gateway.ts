@@ -18,7 +18,7 @@ import { HostedMcpClient } from './platform/hosted-mcp-client.js';
 import { PlatformClient } from './platform/platform-client.js';
 import type { HostedMcp, OpContext } from './capabilities/operation.js';
 import { buildMonitor, type MonitorReport } from './monitor.js';
-import { keepAliveTransport, type KeepAliveTransport, type Transport } from './platform/http-transport.js';
+import { keepAliveTransport, type Transport } from './platform/http-transport.js';
 import { StatusService } from './status.js';
 import { WebhookIntake } from './webhook-intake.js';
 import { createOutgoingWebhooks, type OutgoingWebhooks } from './webhooks-out/outgoing.js';
@@ -42,8 +42,8 @@ export interface Gateway {
   configured: boolean;
   /** Where upstream calls, refreshes and webhook deliveries are reported (metrics). */
   observer: GatewayObserver;
-  /** Releases idle upstream connections (shutdown). */
-  close(): void;
+  /** Stops the delivery worker and releases idle upstream connections (shutdown). */
+  close(): Promise<void>;
 }
 
 export interface GatewayDeps {
@@ -100,10 +100,10 @@ export function createGateway(d: GatewayDeps): Gateway {
   const budgets: BudgetKeeper = d.redis
     ? new RedisBudgets(d.redis, limits, now, d.logger, `${d.config.redisPrefix}:budget`)
     : new Budgets(limits, now);
-  const http = d.transport ? undefined : keepAliveTransport();
+  const http = keepAliveTransport();
   const platform = new PlatformClient({
     apiBase: v.apiBase,
-    transport: d.transport ?? (http as KeepAliveTransport).transport,
+    transport: d.transport ?? http.transport,
     tokens,
     budgets,
     now,
@@ -115,6 +115,14 @@ export function createGateway(d: GatewayDeps): Gateway {
     maxWaitMs: 5000,
     observer,
     ...(d.sleep ? { sleep: d.sleep } : {}),
+  });
+  const outgoing = createOutgoingWebhooks({
+    config: d.config.webhooksOut,
+    store: d.store,
+    keys: d.keys,
+    logger: d.logger,
+    now,
+    ...(d.resolve ? { resolve: d.resolve } : {}),
   });
   const hostedMcp =
     d.hostedMcp ?? new HostedMcpClient({ url: v.mcpUrl, tokens, fetch: f, timeoutMs: 10_000 });
@@ -155,14 +163,7 @@ export function createGateway(d: GatewayDeps): Gateway {
       logger: d.logger,
       onRecording: () => status.invalidate(),
     }),
-    outgoing: createOutgoingWebhooks({
-      config: d.config.webhooksOut,
-      store: d.store,
-      keys: d.keys,
-      logger: d.logger,
-      now,
-      ...(d.resolve ? { resolve: d.resolve } : {}),
-    }),
+    outgoing,
     async opContext() {
       // Only the link's mode and user matter here; they change only by relinking, which resets the cache.
       const link = tokens.knownLink ?? (await d.store.getLink());
@@ -179,6 +180,9 @@ export function createGateway(d: GatewayDeps): Gateway {
     keys: d.keys,
     configured,
     observer,
-    close: () => http?.close(),
+    async close() {
+      await outgoing.stop();
+      http.close();
+    },
   };
 }

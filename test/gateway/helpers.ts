@@ -150,8 +150,7 @@ export async function startGateway(
     twin: () => startGateway({ emu, dataDir, ...(opts.env ? { env: opts.env } : {}) }),
     async close() {
       await app.close();
-      await gateway.outgoing.stop();
-      gateway.close();
+      await gateway.close();
       await store.close();
       if (!opts.emu) {
         await emu.close();
