@@ -66,6 +66,15 @@ export class DiskCache {
     }
   }
 
+  /** The cached output for `key`, else `compute()`'s, stored for next time. */
+  memoSync(key: string, compute: () => Buffer): Buffer {
+    const hit = this.getSync(key);
+    if (hit) return hit;
+    const value = compute();
+    this.setSync(key, value);
+    return value;
+  }
+
   async memo(key: string, compute: () => Promise<Buffer>): Promise<Buffer> {
     const hit = this.getSync(key);
     if (hit) return hit;

@@ -8,15 +8,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BrandService } from '../brand/brand-service.js';
 import { answerFor } from './precomputed.js';
+import { STATIC_ROUTE, THEME_ROUTE } from './routes/brand-routes.js';
 import { requestId } from './request-id.js';
 
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
 
+const prefixOf = (route: string) => route.slice(0, route.lastIndexOf('/') + 1);
+const VARIABLE_ROUTES = [STATIC_ROUTE, THEME_ROUTE].map((route) => ({ prefix: prefixOf(route), route }));
+
 /** The route pattern Fastify reports for a catalog path (the metrics label, bounded in number). */
 export function brandRoute(path: string): string {
-  if (path.startsWith('/static/fleet/')) return '/static/fleet/*';
-  if (path.startsWith('/api/brand/themes/')) return '/api/brand/themes/:key';
-  return path;
+  return VARIABLE_ROUTES.find((r) => path.startsWith(r.prefix))?.route ?? path;
 }
 
 export function brandFastPath(

@@ -26,8 +26,7 @@ export interface Precomputed {
 
 /** Where compressed bodies are kept across restarts (brand/disk-cache.ts), keyed by content. */
 export interface CompressionCache {
-  getSync(key: string): Buffer | undefined;
-  setSync(key: string, value: Buffer): void;
+  memoSync(key: string, compute: () => Buffer): Buffer;
 }
 
 export interface PrecomputeOptions {
@@ -37,19 +36,6 @@ export interface PrecomputeOptions {
   /** Brotli at quality 11 is slow (most of a cold start): reuse earlier results when given. */
   compressed?: CompressionCache;
 }
-
-const compress = (
-  body: Buffer,
-  key: string,
-  cache: CompressionCache | undefined,
-  run: (b: Buffer) => Buffer,
-): Buffer => {
-  const hit = cache?.getSync(key);
-  if (hit) return hit;
-  const out = run(body);
-  cache?.setSync(key, out);
-  return out;
-};
 
 const COMPRESSIBLE =
   /^(text\/|application\/(json|javascript|xml|manifest\+json|design-tokens\+json)|image\/svg\+xml)/;
@@ -82,12 +68,13 @@ export function precompute(input: Buffer | string, opts: PrecomputeOptions): Pre
   let gzip: Variant | undefined;
   let br: Variant | undefined;
   if (compressible) {
-    const gz = compress(body, `${sha256}.gz9`, opts.compressed, (b) => gzipSync(b, { level: 9 }));
-    const brotli = compress(body, `${sha256}.br11`, opts.compressed, (b) =>
-      brotliCompressSync(b, {
+    const compress = (key: string, run: () => Buffer) => opts.compressed?.memoSync(key, run) ?? run();
+    const gz = compress(`${sha256}.gz9`, () => gzipSync(body, { level: 9 }));
+    const brotli = compress(`${sha256}.br11`, () =>
+      brotliCompressSync(body, {
         params: {
           [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: b.length,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
         },
       }),
     );

@@ -21,6 +21,10 @@ const API_PATHS = [
   '/favicon.ico',
 ];
 
+/** The two brand routes with a variable part (the fast path labels its metrics with them). */
+export const STATIC_ROUTE = '/static/fleet/*';
+export const THEME_ROUTE = '/api/brand/themes/:key';
+
 const CORS_PREFLIGHT = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, HEAD, OPTIONS',
@@ -53,8 +57,8 @@ export function registerBrandRoutes(app: FastifyInstance, brand: BrandService): 
     app.options(url, preflight);
   };
   for (const url of API_PATHS) read(url, serve);
-  read('/static/fleet/*', serve);
-  read('/api/brand/themes/:key', (req, reply) => {
+  read(STATIC_ROUTE, serve);
+  read(THEME_ROUTE, (req, reply) => {
     const res = brand.current.responses.get(`/api/brand/themes/${req.params.key}`);
     if (!res) {
       throw new AppError(404, 'theme_not_found', `There is no live theme "${req.params.key.slice(0, 64)}".`, {
