@@ -81,7 +81,11 @@ export function precompute(input: Buffer | string, opts: PrecomputeOptions): Pre
     if (gz.length < body.length * 0.95) gzip = variant('gzip', gz);
     if (brotli.length < body.length * 0.95) br = variant('br', brotli);
   }
+  // A 304 carries the same security headers as the 200 (the hook would add them on the Fastify
+  // path; the fast path must send the same).
   const notModified: Record<string, string> = {
+    ...SECURITY_HEADERS,
+    'content-security-policy': common['content-security-policy'] ?? DENY_ALL_CSP,
     etag,
     'cache-control': common['cache-control'] ?? opts.cacheControl,
     'access-control-allow-origin': '*',

@@ -37,13 +37,10 @@ function helmetHeaders(): Record<string, string> {
 /** The static header set every response carries (helmet's defaults, tuned above). */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(helmetHeaders());
 
-/** Paths answered by precomputed brand responses, which carry these headers themselves. */
-const PRECOMPUTED = /^\/(api\/brand|static\/|llms\.txt|favicon\.ico)/;
-
 export function installSecurityHeaders(app: FastifyInstance): void {
   const entries = Object.entries(SECURITY_HEADERS);
-  app.addHook('onSend', (req: FastifyRequest, reply: FastifyReply, payload, done) => {
-    if (PRECOMPUTED.test(req.url)) return done(null, payload);
+  app.addHook('onSend', (_req: FastifyRequest, reply: FastifyReply, payload, done) => {
+    // Precomputed answers (brand, pages, docs) already carry every one; errors on their paths do not.
     for (const [name, value] of entries) if (!reply.hasHeader(name)) void reply.header(name, value);
     if (!reply.hasHeader('content-security-policy'))
       void reply.header('content-security-policy', DENY_ALL_CSP);

@@ -86,9 +86,8 @@ function parseBody(text: string): PlatformBody {
 }
 
 /**
- * Runs `fn` with a signal that aborts after `ms`, and clears the timer as soon as `fn` settles.
- * (AbortSignal.timeout keeps its timer, and through the abort listener the whole exchange,
- * alive for the full timeout: at a few hundred calls a second that held ~80 MB.)
+ * Runs `fn` with a signal that aborts after `ms`, and clears the timer as soon as `fn` settles
+ * (AbortSignal.timeout keeps its timer, and what its listeners hold, for the full timeout).
  */
 async function withDeadline<T>(ms: number, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const ctl = new AbortController();
