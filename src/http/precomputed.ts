@@ -9,10 +9,20 @@ import { DENY_ALL_CSP, SECURITY_HEADERS } from './security-headers.js';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
-interface Variant {
-  body: Buffer;
+/** Status and headers as Node's writeHead takes them: an object, and the same as a flat array. */
+interface Head {
   headers: Record<string, string>;
+  /** [name, value, name, value, …]: the brand fast path appends its request id to a copy. */
+  flat: string[];
 }
+
+interface Variant extends Head {
+  body: Buffer;
+  /** The 304 for this representation (its own validator, no body). */
+  notModified: Head;
+}
+
+const head = (headers: Record<string, string>): Head => ({ headers, flat: Object.entries(headers).flat() });
 
 export interface Precomputed {
   readonly contentType: string;
@@ -21,7 +31,6 @@ export interface Precomputed {
   readonly sha256: string;
   readonly body: Buffer;
   readonly variants: Readonly<Record<Encoding, Variant | undefined>>;
-  readonly notModified: Record<string, string>;
 }
 
 /** Where compressed bodies are kept across restarts (brand/disk-cache.ts), keyed by content. */
@@ -58,12 +67,22 @@ export function precompute(input: Buffer | string, opts: PrecomputeOptions): Pre
   };
   const compressible = COMPRESSIBLE.test(opts.contentType) && body.length > 256;
   if (compressible) common['vary'] = 'Accept-Encoding';
+  // A 304 carries the same security headers as the 200 (the hook would add them on the Fastify
+  // path; the fast path must send the same).
+  const notModified: Record<string, string> = {
+    ...SECURITY_HEADERS,
+    'content-security-policy': common['content-security-policy'] ?? DENY_ALL_CSP,
+    etag,
+    'cache-control': common['cache-control'] ?? opts.cacheControl,
+    'access-control-allow-origin': '*',
+  };
+  if (compressible) notModified['vary'] = 'Accept-Encoding';
   const variant = (enc: Encoding, buf: Buffer): Variant => {
     // Each content-coding is its own representation, so it gets its own strong validator.
     const tagged = enc === 'identity' ? etag : `"${tag}-${enc === 'gzip' ? 'gz' : 'br'}"`;
     const headers: Record<string, string> = { ...common, etag: tagged, 'content-length': String(buf.length) };
     if (enc !== 'identity') headers['content-encoding'] = enc;
-    return { body: buf, headers };
+    return { body: buf, ...head(headers), notModified: head({ ...notModified, etag: tagged }) };
   };
   let gzip: Variant | undefined;
   let br: Variant | undefined;
@@ -81,16 +100,6 @@ export function precompute(input: Buffer | string, opts: PrecomputeOptions): Pre
     if (gz.length < body.length * 0.95) gzip = variant('gzip', gz);
     if (brotli.length < body.length * 0.95) br = variant('br', brotli);
   }
-  // A 304 carries the same security headers as the 200 (the hook would add them on the Fastify
-  // path; the fast path must send the same).
-  const notModified: Record<string, string> = {
-    ...SECURITY_HEADERS,
-    'content-security-policy': common['content-security-policy'] ?? DENY_ALL_CSP,
-    etag,
-    'cache-control': common['cache-control'] ?? opts.cacheControl,
-    'access-control-allow-origin': '*',
-  };
-  if (common['vary']) notModified['vary'] = common['vary'];
   return {
     contentType: opts.contentType,
     etag,
@@ -98,7 +107,6 @@ export function precompute(input: Buffer | string, opts: PrecomputeOptions): Pre
     sha256,
     body,
     variants: { identity: variant('identity', body), gzip, br },
-    notModified,
   };
 }
 
@@ -147,28 +155,24 @@ export function answerFor(
   ifNoneMatch: string | undefined,
   acceptEncoding: string | undefined,
   res: Precomputed,
-): { status: 200 | 304; headers: Record<string, string>; body: Buffer | undefined } {
+): { status: 200 | 304; head: Head; body: Buffer | undefined } {
   const variant = res.variants[pickEncoding(acceptEncoding, res)] ?? res.variants.identity;
   if (!variant) throw new Error('precomputed response without identity body');
   if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, res)) {
-    return {
-      status: 304,
-      headers: { ...res.notModified, etag: variant.headers['etag'] ?? res.etag },
-      body: undefined,
-    };
+    return { status: 304, head: variant.notModified, body: undefined };
   }
-  return { status: 200, headers: variant.headers, body: method === 'HEAD' ? undefined : variant.body };
+  return { status: 200, head: variant, body: method === 'HEAD' ? undefined : variant.body };
 }
 
 export function sendPrecomputed(req: FastifyRequest, reply: FastifyReply, res: Precomputed): FastifyReply {
   const a = answerFor(req.method, req.headers['if-none-match'], req.headers['accept-encoding'], res);
-  if (a.status === 304) return reply.code(304).headers(a.headers).send();
+  if (a.status === 304) return reply.code(304).headers(a.head.headers).send();
   if (!a.body) {
     // HEAD: Fastify would recompute Content-Length from an empty body; write the head ourselves.
     reply.hijack();
-    reply.raw.writeHead(200, { ...a.headers, 'x-request-id': String(req.id) });
+    reply.raw.writeHead(200, { ...a.head.headers, 'x-request-id': String(req.id) });
     reply.raw.end();
     return reply;
   }
-  return reply.headers(a.headers).send(a.body);
+  return reply.headers(a.head.headers).send(a.body);
 }
