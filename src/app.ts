@@ -14,13 +14,14 @@ import { requireApiKey } from './http/auth.js';
 import { brandFastPath } from './http/brand-fast-path.js';
 import { frameworkErrorHandler, installErrorHandlers } from './http/errors.js';
 import { createMetrics, installMetrics, type Metrics } from './http/metrics.js';
+import { mcpFastPath, type McpFastPath } from './http/mcp-fast-path.js';
 import { installRateLimits } from './http/rate-limit.js';
 import { DENY_ALL_CSP, installSecurityHeaders, SECURITY_HEADERS } from './http/security-headers.js';
 import { trackRoutes } from './http/method-not-allowed.js';
 import { registerBrandRoutes } from './http/routes/brand-routes.js';
 import { registerGatewayMcpRoutes } from './http/routes/gateway-mcp-routes.js';
 import { registerHealthRoutes } from './http/routes/health-routes.js';
-import { registerMcpRoutes } from './http/routes/mcp-routes.js';
+import { MCP_PATH, registerMcpRoutes } from './http/routes/mcp-routes.js';
 import { registerVideoRoutes } from './http/routes/video-routes.js';
 import { buildOpenApi, renderDocsPage } from './http/openapi.js';
 import { registerPages } from './pages/index.js';
@@ -47,6 +48,10 @@ const quietRequest = (req: FastifyRequest) =>
 
 export function buildApp(deps: AppDeps): FastifyInstance {
   const metrics = deps.metrics ?? createMetrics();
+  const countRequest = (method: string, route: string, status: number, seconds: number) =>
+    metrics.countRequest(method, route, status, seconds);
+  // Bound once the MCP route and the rate limits exist (below); the server is made before them.
+  const late: { mcpFast?: McpFastPath } = {};
   const app = Fastify({
     loggerInstance: deps.logger,
     logController: new LogController({ disableRequestLogging: quietRequest }),
@@ -58,14 +63,13 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       'content-security-policy': DENY_ALL_CSP,
     }),
     genReqId: requestId,
-    // Public brand reads skip Fastify entirely (brand-fast-path.ts); the routes below serve the
-    // same paths for everything else and for app.inject().
+    // Public brand reads and cached public MCP answers skip Fastify (brand-fast-path.ts,
+    // mcp-fast-path.ts); the routes below serve the same requests for everything else and for
+    // app.inject().
     serverFactory: (handler) => {
-      const fast = brandFastPath(deps.brand, (method, route, status, seconds) =>
-        metrics.countRequest(method, route, status, seconds),
-      );
+      const fast = brandFastPath(deps.brand, countRequest);
       return createServer((req, res) => {
-        if (!fast(req, res)) handler(req, res);
+        if (!fast(req, res) && !late.mcpFast?.(req, res, handler)) handler(req, res);
       });
     },
   }) as unknown as FastifyInstance;
@@ -80,7 +84,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   });
   installSecurityHeaders(app);
   installMetrics(app, metrics, deps.gateway ? requireApiKey(deps.gateway.secrets) : undefined);
-  installRateLimits(app, {
+  const ownLimits = installRateLimits(app, {
     limits: deps.config.rateLimits,
     redisPrefix: deps.config.redisPrefix,
     ...(deps.gateway ? { secrets: deps.gateway.secrets } : {}),
@@ -93,11 +97,18 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     ...(deps.gateway ? { store: deps.gateway.gateway.store } : {}),
   });
   registerBrandRoutes(app, deps.brand);
-  registerMcpRoutes(app, {
+  const mcp = registerMcpRoutes(app, {
     brand: deps.brand,
     publicUrl: deps.config.publicUrl,
     allowedOrigins: deps.config.mcpAllowedOrigins,
     version: VERSION,
+  });
+  late.mcpFast = mcpFastPath({
+    path: MCP_PATH,
+    ...mcp,
+    spend: ownLimits.spendMcp,
+    onAnswer: countRequest,
+    log: deps.logger,
   });
 
   if (deps.gateway) {

@@ -5,6 +5,8 @@
  * browser origins, and 405 with `Allow: POST` for every other method. The bytes then go to
  * the MCP endpoint, which speaks JSON-RPC.
  */
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MCP_BODY_LIMIT, rpcError, type McpEndpoint, type RpcReply } from '../mcp/mcp-endpoint.js';
 
@@ -36,39 +38,72 @@ function toHeaders(req: FastifyRequest): Headers {
   return h;
 }
 
-export function registerMcpEdge(app: FastifyInstance, o: McpEdgeOptions): void {
-  app.addHook('onClose', () => o.endpoint.close());
+/** The checks on an MCP request's headers, shared by the Fastify route and the MCP fast path. */
+export interface McpEdgeChecks {
+  /** A 403 for a Host or Origin we do not serve (DNS rebinding, foreign pages), else undefined. */
+  originProblem(headers: IncomingHttpHeaders): RpcReply | undefined;
+  /** The CORS headers for an allowed browser Origin; none for other callers. */
+  cors(headers: IncomingHttpHeaders): Readonly<Record<string, string>>;
+}
+
+const NO_CORS: Readonly<Record<string, string>> = Object.freeze({});
+
+export function mcpEdgeChecks(o: Pick<McpEdgeOptions, 'publicUrl' | 'allowedOrigins'>): McpEdgeChecks {
   const allowed = new Set(o.allowedOrigins);
   const allowedHosts = new Set(
     [o.publicUrl, ...o.allowedOrigins].filter((u) => URL.canParse(u)).map((u) => new URL(u).host),
   );
-  const originProblem = (req: FastifyRequest): RpcReply | undefined => {
-    // DNS rebinding: a hostile name resolving to us arrives with its own Host; loopback names
-    // and our public host are the only ones we answer to.
-    const host = req.headers.host?.toLowerCase();
-    if (host !== undefined && !allowedHosts.has(host) && !LOOPBACK_HOST.test(host)) {
-      return rpcError(403, -32000, 'Forbidden: this Host is not served by the MCP endpoint.');
-    }
-    const origin = req.headers.origin;
-    // Non-browser clients send no Origin; a browser on a foreign site must not reach us (DNS rebinding).
-    if (origin === undefined || allowed.has(origin)) return undefined;
-    return rpcError(403, -32000, 'Forbidden: this Origin is not allowed to call the MCP endpoint.');
+  return {
+    originProblem(headers) {
+      // DNS rebinding: a hostile name resolving to us arrives with its own Host; loopback names
+      // and our public host are the only ones we answer to.
+      const host = headers.host?.toLowerCase();
+      if (host !== undefined && !allowedHosts.has(host) && !LOOPBACK_HOST.test(host)) {
+        return rpcError(403, -32000, 'Forbidden: this Host is not served by the MCP endpoint.');
+      }
+      const origin = headers.origin;
+      // Non-browser clients send no Origin; a browser on a foreign site must not reach us (DNS rebinding).
+      if (origin === undefined || allowed.has(origin)) return undefined;
+      return rpcError(403, -32000, 'Forbidden: this Origin is not allowed to call the MCP endpoint.');
+    },
+    // Only an allowed Origin is echoed: a refused one must not be told it may read the answer.
+    cors: (headers) =>
+      headers.origin && allowed.has(headers.origin)
+        ? {
+            'access-control-allow-origin': headers.origin,
+            vary: 'Origin',
+            'access-control-expose-headers': 'Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate',
+          }
+        : NO_CORS,
   };
-  // Only an allowed Origin is echoed: a refused one must not be told it may read the answer.
-  const cors = (req: FastifyRequest): Record<string, string> =>
-    req.headers.origin && allowed.has(req.headers.origin)
-      ? {
-          'access-control-allow-origin': req.headers.origin,
-          vary: 'Origin',
-          'access-control-expose-headers': 'Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate',
-        }
-      : {};
+}
+
+/**
+ * Bodies the MCP fast path read before handing a request on to Fastify (a cache miss): the
+ * route's preParsing hook feeds them to the parser instead of the spent socket stream.
+ */
+const bodiesReadBefore = new WeakMap<IncomingMessage, Buffer>();
+
+export function handBodyToFastify(raw: IncomingMessage, body: Buffer): void {
+  bodiesReadBefore.set(raw, body);
+}
+
+export function registerMcpEdge(app: FastifyInstance, o: McpEdgeOptions): void {
+  app.addHook('onClose', () => o.endpoint.close());
+  const checks = mcpEdgeChecks(o);
+  const originProblem = (req: FastifyRequest) => checks.originProblem(req.headers);
   const withCors = (req: FastifyRequest, r: RpcReply): RpcReply => ({
     ...r,
-    headers: { ...r.headers, ...cors(req) },
+    headers: { ...r.headers, ...checks.cors(req.headers) },
   });
 
   void app.register((scope, _opts, done) => {
+    scope.addHook('preParsing', (req, _reply, payload, next) => {
+      const body = bodiesReadBefore.get(req.raw);
+      if (!body) return next(null, payload);
+      bodiesReadBefore.delete(req.raw);
+      next(null, Readable.from([body], { objectMode: false }));
+    });
     // Raw bytes in, so that bad JSON gets a JSON-RPC answer rather than Fastify's.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MCP_BODY_LIMIT }, (_req, body, next) =>
@@ -125,7 +160,7 @@ export function registerMcpEdge(app: FastifyInstance, o: McpEdgeOptions): void {
       return reply
         .code(204)
         .headers({
-          ...cors(req),
+          ...checks.cors(req.headers),
           'access-control-allow-methods': 'POST, OPTIONS',
           'access-control-allow-headers': ALLOW_HEADERS,
           'access-control-max-age': '600',

@@ -4,7 +4,10 @@
  * POST /mcp per IP, and wrong dashboard sign-ins per IP (MCP endpoints refuse in JSON-RPC). The public precomputed brand reads are exempt:
  * they are static, cacheable and answered from memory. With REDIS_URL the counters live in Redis,
  * so N instances share one budget; if Redis fails, requests pass (availability over strictness).
+ * The MCP fast path (mcp-fast-path.ts) spends a POST /mcp's budget before Fastify sees the
+ * request, through the same limiter; the outcome rides on the request so it is spent once.
  */
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -33,8 +36,32 @@ export interface RateLimitDeps {
   redisPrefix: string;
 }
 
-export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): void {
-  if (d.limits.api === 0 && d.limits.mcp === 0 && d.limits.login === 0) return;
+/** What spending one request of a budget came to: the RateLimit-* headers, and the refusal if over. */
+export interface RateLimitOutcome {
+  headers: Record<string, string>;
+  refused?: AppError;
+}
+
+export interface OwnRateLimits {
+  /**
+   * Spends one POST /mcp of the caller's budget for a request Fastify has not seen (the MCP fast
+   * path); Fastify's hook later reuses the outcome instead of spending again. Undefined when the
+   * MCP limit is off.
+   */
+  spendMcp?: (raw: IncomingMessage) => Promise<RateLimitOutcome>;
+}
+
+/** What the limiter reads of a request: the key generators use the address, headers, cookies and form. */
+interface LimitedRequest {
+  ip: string;
+  headers: IncomingHttpHeaders;
+  routeOptions: { config: object };
+  cookies?: FastifyRequest['cookies'];
+  body?: unknown;
+}
+
+export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRateLimits {
+  if (d.limits.api === 0 && d.limits.mcp === 0 && d.limits.login === 0) return {};
   void app.register(fastifyRateLimit, {
     global: false,
     enableDraftSpec: true,
@@ -50,20 +77,20 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): void 
 
   // The key decides whose budget a request spends. A wrong key spends the IP's, so inventing
   // keys does not buy an attacker fresh budgets.
-  const operator = (req: FastifyRequest): boolean => {
+  const operator = (req: LimitedRequest): boolean => {
     if (!d.secrets) return false;
     const h = req.headers.authorization;
     if (h !== undefined) return h.startsWith('Bearer ') && apiKeyMatches(d.secrets, h.slice(7).trim());
-    return verifySession(d.secrets.apiKeyHash, req.cookies[SESSION_COOKIE], Date.now()) !== undefined;
+    return verifySession(d.secrets.apiKeyHash, req.cookies?.[SESSION_COOKIE], Date.now()) !== undefined;
   };
-  const keyOf: Record<Kind, (req: FastifyRequest) => string> = {
+  const keyOf: Record<Kind, (req: LimitedRequest) => string> = {
     api: (req) => (operator(req) ? 'api:operator' : `api:ip:${req.ip}`),
     mcp: (req) => `mcp:ip:${req.ip}`,
     login: (req) => `login:ip:${req.ip}`,
   };
 
   // A sign-in with the right key is not a guess: only wrong keys spend the login budget.
-  const rightKey = (req: FastifyRequest): boolean => {
+  const rightKey = (req: LimitedRequest): boolean => {
     const key = req.body instanceof URLSearchParams ? req.body.get('key') : null;
     return d.secrets !== undefined && key !== null && apiKeyMatches(d.secrets, key);
   };
@@ -76,33 +103,52 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): void 
       l = app.rateLimit({
         max: d.limits[kind],
         timeWindow: d.limits.windowMs,
-        keyGenerator: keyOf[kind],
-        ...(kind === 'login' ? { allowList: rightKey } : {}),
+        keyGenerator: (req) => keyOf[kind](req),
+        ...(kind === 'login' ? { allowList: (req: FastifyRequest) => rightKey(req) } : {}),
       });
       limiters.set(kind, l);
     }
     return l;
   };
 
+  // The limiter only reads the request and sets headers on the reply: a reply that collects
+  // them lets one code path serve Fastify's requests and the fast path's raw ones.
+  const spend = async (kind: Kind, req: LimitedRequest): Promise<RateLimitOutcome> => {
+    const headers: Record<string, string> = {};
+    const reply = {
+      header(name: string, value: unknown) {
+        headers[name.toLowerCase()] = String(value);
+        return reply;
+      },
+    };
+    try {
+      await limiter(kind).call(app, req as FastifyRequest, reply as unknown as FastifyReply);
+      return { headers };
+    } catch (err) {
+      if (err instanceof AppError && err.status === 429) return { headers, refused: err };
+      throw err;
+    }
+  };
+  const spentBefore = new WeakMap<IncomingMessage, RateLimitOutcome>();
+
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const kind = methods.map((m) => kindOf(m.toUpperCase(), route.url)).find(Boolean);
     if (!kind || d.limits[kind] === 0) return;
-    const hook = async function (this: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
-      try {
-        await limiter(kind).call(this, req, reply);
-      } catch (err) {
-        if (!(err instanceof AppError) || err.status !== 429) throw err;
-        // Answered here so every scope (MCP speaks JSON-RPC) gets its own error format.
-        if (route.url.endsWith('/mcp')) {
-          const r = rpcError(429, -32000, err.message);
-          return reply.code(r.status).headers(r.headers).send(r.body);
-        }
-        return reply
-          .code(429)
-          .type('application/json; charset=utf-8')
-          .send(errorBody(err.code, err.message, err.details));
+    const hook = async (req: FastifyRequest, reply: FastifyReply) => {
+      const outcome = spentBefore.get(req.raw) ?? (await spend(kind, req));
+      void reply.headers(outcome.headers);
+      const err = outcome.refused;
+      if (!err) return undefined;
+      // Answered here so every scope (MCP speaks JSON-RPC) gets its own error format.
+      if (route.url.endsWith('/mcp')) {
+        const r = rpcError(429, -32000, err.message);
+        return reply.code(r.status).headers(r.headers).send(r.body);
       }
+      return reply
+        .code(429)
+        .type('application/json; charset=utf-8')
+        .send(errorBody(err.code, err.message, err.details));
     };
     if (kind === 'login') {
       // After the form is parsed, so the right key can be told from a guess.
@@ -114,4 +160,17 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): void 
     const existing = route.onRequest;
     route.onRequest = [hook, ...(Array.isArray(existing) ? existing : existing ? [existing] : [])];
   });
+
+  if (d.limits.mcp === 0) return {};
+  return {
+    spendMcp: async (raw) => {
+      const outcome = await spend('mcp', {
+        ip: raw.socket.remoteAddress ?? '',
+        headers: raw.headers,
+        routeOptions: { config: {} },
+      });
+      spentBefore.set(raw, outcome);
+      return outcome;
+    },
+  };
 }

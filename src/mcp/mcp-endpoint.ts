@@ -12,7 +12,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
   type McpServer,
 } from '@modelcontextprotocol/server';
-import { McpResponseCache } from './response-cache.js';
+import { McpResponseCache, type CachedParts } from './response-cache.js';
 
 export const MCP_BODY_LIMIT = 256 * 1024;
 
@@ -60,6 +60,11 @@ export function envelopeProblem(msg: unknown): string | undefined {
 }
 
 export interface McpEndpoint {
+  /**
+   * The cached answer to a request body, or undefined when there is none (not cacheable, not
+   * seen yet, or not a valid request: handle() then answers it). Never calls the SDK.
+   */
+  cached(body: Buffer, header: (name: string) => string | undefined): CachedParts | undefined;
   handle(input: {
     url: string;
     /** Header lookup by lower-case name; a Headers object is built only when the SDK is called. */
@@ -114,6 +119,20 @@ export function createMcpEndpoint(
   };
 
   return {
+    cached(body, header) {
+      const scope = cacheScope?.();
+      if (!scope) return undefined;
+      let msg: { method?: unknown; params?: unknown; id?: unknown };
+      try {
+        msg = JSON.parse(body.toString('utf8')) as typeof msg;
+      } catch {
+        return undefined;
+      }
+      if (envelopeProblem(msg) || (typeof msg.id !== 'string' && typeof msg.id !== 'number'))
+        return undefined;
+      const key = cache.keyFor(msg, header);
+      return key === undefined ? undefined : cache.parts(scope, key, msg.id);
+    },
     async handle({ url, header, headers: buildHeaders, body, signal }) {
       let parsed: unknown;
       try {

@@ -27,6 +27,13 @@ interface Entry {
   head: Buffer;
 }
 
+export interface CachedParts {
+  status: number;
+  headers: Record<string, string>;
+  head: Buffer;
+  tail: Buffer;
+}
+
 export class McpResponseCache {
   #scope: object | undefined;
   #entries = new Map<string, Entry>();
@@ -46,13 +53,23 @@ export class McpResponseCache {
     key: string,
     id: string | number,
   ): { status: number; headers: Record<string, string>; body: Buffer } | undefined {
+    const hit = this.parts(scope, key, id);
+    return hit && { status: hit.status, headers: hit.headers, body: Buffer.concat([hit.head, hit.tail]) };
+  }
+
+  /**
+   * A hit as its two parts, the cached head and the caller's `id}`: written one after the other,
+   * they need no copy of the result (the MCP fast path).
+   */
+  parts(scope: object, key: string, id: string | number): CachedParts | undefined {
     if (scope !== this.#scope) return undefined;
     const e = this.#entries.get(key);
     if (!e) return undefined;
     return {
       status: e.status,
       headers: e.headers,
-      body: Buffer.concat([e.head, Buffer.from(`${JSON.stringify(id)}}`)]),
+      head: e.head,
+      tail: Buffer.from(`${JSON.stringify(id)}}`),
     };
   }
 

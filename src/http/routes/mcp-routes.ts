@@ -5,23 +5,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { BrandService } from '../../brand/brand-service.js';
 import { createBrandMcpServer } from '../../mcp/brand-mcp-server.js';
-import { createMcpEndpoint } from '../../mcp/mcp-endpoint.js';
-import { registerMcpEdge } from '../mcp-edge.js';
+import { createMcpEndpoint, type McpEndpoint } from '../../mcp/mcp-endpoint.js';
+import { mcpEdgeChecks, registerMcpEdge, type McpEdgeChecks } from '../mcp-edge.js';
 
+export const MCP_PATH = '/mcp';
+
+/** The endpoint and its header checks, for the MCP fast path in front of Fastify. */
 export function registerMcpRoutes(
   app: FastifyInstance,
   deps: { brand: BrandService; publicUrl: string; allowedOrigins: string[]; version: string },
-): void {
+): { endpoint: McpEndpoint; checks: McpEdgeChecks } {
   const endpoint = createMcpEndpoint(
     () => createBrandMcpServer(deps.brand.current, deps.version),
     (err) => app.log.debug({ err }, 'mcp request rejected'),
     // Brand answers are pure functions of the request and the loaded catalog.
     () => deps.brand.current,
   );
-  registerMcpEdge(app, {
-    path: '/mcp',
-    publicUrl: deps.publicUrl,
-    allowedOrigins: deps.allowedOrigins,
-    endpoint,
-  });
+  const edge = { path: MCP_PATH, publicUrl: deps.publicUrl, allowedOrigins: deps.allowedOrigins, endpoint };
+  registerMcpEdge(app, edge);
+  return { endpoint, checks: mcpEdgeChecks(edge) };
 }

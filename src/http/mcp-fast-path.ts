@@ -1,0 +1,131 @@
+/**
+ * The MCP hot path in front of Fastify: a POST to the public MCP endpoint whose answer is already
+ * cached (brand answers are pure functions of the request and the catalog) is answered from the
+ * cached bytes, after the same checks the Fastify route makes: Host and Origin, JSON content
+ * type, body limit and the caller's rate limit (spent through the same limiter); the answer
+ * carries the same CORS, rate-limit and security headers and request id, is counted in the
+ * metrics and logged. Anything else goes on to Fastify: untouched when refused before the body
+ * is read (Fastify then answers the refusal), with the body handed over after (a cache miss or a
+ * message the SDK must answer), so the route serves it exactly as it always does.
+ */
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { MCP_BODY_LIMIT, rpcError, type McpEndpoint } from '../mcp/mcp-endpoint.js';
+import { handBodyToFastify, type McpEdgeChecks } from './mcp-edge.js';
+import type { RateLimitOutcome } from './rate-limit.js';
+import { requestId } from './request-id.js';
+import { DENY_ALL_CSP, SECURITY_HEADERS } from './security-headers.js';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Takes the request (true) or leaves it to `fastify` untouched (false). */
+export type McpFastPath = (req: IncomingMessage, res: ServerResponse, fastify: Handler) => boolean;
+
+export interface McpFastPathOptions {
+  path: string;
+  checks: McpEdgeChecks;
+  endpoint: Pick<McpEndpoint, 'cached'>;
+  /** Spends the caller's MCP budget (rate-limit.ts); absent when the limit is off. */
+  spend?: ((raw: IncomingMessage) => Promise<RateLimitOutcome>) | undefined;
+  /** Told of every answer (metrics): method, route pattern, status, seconds. */
+  onAnswer?: (method: string, route: string, status: number, seconds: number) => void;
+  log: Logger;
+}
+
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+
+const headerOf = (headers: IncomingHttpHeaders) => (name: string) => {
+  const v = headers[name];
+  return Array.isArray(v) ? v.join(', ') : v;
+};
+
+/** The whole body, or undefined when the client went away before sending it. */
+function readBody(req: IncomingMessage, length: number): Promise<Buffer | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.once('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length)));
+    req.once('close', () => resolve(undefined));
+  });
+}
+
+export function mcpFastPath(o: McpFastPathOptions): McpFastPath {
+  // The cached answer's headers with the security headers folded in, flat as writeHead takes
+  // them, made once per cache entry (keyed by its headers object).
+  const flat = new WeakMap<Record<string, string>, string[]>();
+  const flatFor = (headers: Record<string, string>): string[] => {
+    let f = flat.get(headers);
+    if (!f) {
+      f = Object.entries({
+        ...headers,
+        ...SECURITY_HEADERS,
+        'content-security-policy': headers['content-security-policy'] ?? DENY_ALL_CSP,
+      }).flat();
+      flat.set(headers, f);
+    }
+    return f;
+  };
+
+  const answer = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    started: number,
+    status: number,
+    headers: string[],
+    limits: RateLimitOutcome | undefined,
+    parts: Buffer[],
+  ) => {
+    const id = requestId(req);
+    headers.push('x-request-id', id);
+    for (const [k, v] of Object.entries(o.checks.cors(req.headers))) headers.push(k, v);
+    if (limits) for (const [k, v] of Object.entries(limits.headers)) headers.push(k, v);
+    headers.push('content-length', String(parts.reduce((n, p) => n + p.length, 0)));
+    res.writeHead(status, headers);
+    for (let i = 0; i < parts.length - 1; i++) res.write(parts[i]);
+    res.end(parts[parts.length - 1]);
+    const ms = performance.now() - started;
+    o.onAnswer?.('POST', o.path, status, ms / 1000);
+    if (o.log.isLevelEnabled('info'))
+      o.log.info(
+        { reqId: id, req: { method: 'POST', url: o.path }, res: { statusCode: status }, responseTime: ms },
+        'request completed',
+      );
+  };
+
+  const serve = async (req: IncomingMessage, res: ServerResponse, length: number, fastify: Handler) => {
+    const started = performance.now();
+    let limits: RateLimitOutcome | undefined;
+    let bodyRead = false;
+    try {
+      limits = await o.spend?.(req);
+      // Fastify's rate-limit hook answers the refusal recorded on the request, in JSON-RPC.
+      if (limits?.refused) return fastify(req, res);
+      const body = await readBody(req, length);
+      bodyRead = true;
+      if (!body) return;
+      const hit = o.endpoint.cached(body, headerOf(req.headers));
+      if (!hit) {
+        handBodyToFastify(req, body);
+        return fastify(req, res);
+      }
+      answer(req, res, started, hit.status, flatFor(hit.headers).slice(), limits, [hit.head, hit.tail]);
+    } catch (err) {
+      o.log.error({ err }, 'mcp fast path failed');
+      if (!bodyRead) return fastify(req, res);
+      if (res.headersSent) return res.destroy();
+      const r = rpcError(500, -32603, 'Internal error.');
+      answer(req, res, started, r.status, flatFor(r.headers).slice(), limits, [r.body as Buffer]);
+    }
+  };
+
+  return (req, res, fastify) => {
+    if (req.method !== 'POST' || req.url !== o.path) return false;
+    // Only what the route would accept: the route answers every refusal itself.
+    const length = Number(req.headers['content-length']);
+    if (!(length > 0 && length <= MCP_BODY_LIMIT)) return false;
+    if (!JSON_TYPE.test(req.headers['content-type'] ?? '') || o.checks.originProblem(req.headers))
+      return false;
+    void serve(req, res, length, fastify);
+    return true;
+  };
+}
