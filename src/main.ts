@@ -15,6 +15,7 @@ import { loadSecrets } from './gateway/secrets.js';
 import { TargetRefused } from './gateway/webhooks-out/target-guard.js';
 import { createMetrics } from './http/metrics.js';
 import { createLogger } from './log.js';
+import { startHeapTrimmer } from './memory/native-heap.js';
 import { forkSandbox, type SandboxProcess } from './sandbox/child-process.js';
 import { createStore } from './store/create-store.js';
 
@@ -92,6 +93,11 @@ async function main(): Promise<void> {
     ...(redis ? { redis } : {}),
   });
   await app.listen({ port: config.port, host: config.host });
+  const trimmer = startHeapTrimmer({
+    onTrim: (before, after) => logger.debug({ before, after }, 'native heap trimmed'),
+  });
+  if (!trimmer.available)
+    logger.info('native heap trimming unavailable (addon not built); RSS may stay high after bursts');
   // Outgoing webhooks: the env subscription is synced and the delivery worker starts.
   try {
     await gateway.outgoing.start();
@@ -160,6 +166,7 @@ async function main(): Promise<void> {
     // emulator, the brand and the store), then stop what they used, the store last.
     // A kept-alive socket whose request finishes during close turns idle afterwards; sweep
     // such sockets so close() completes once the last request is answered.
+    trimmer.stop();
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     void app
       .close()
