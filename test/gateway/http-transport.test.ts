@@ -16,6 +16,18 @@ beforeAll(async () => {
     if (req.url === '/slow') return void setTimeout(() => res.end('late'), 500);
     if (req.url === '/drop') return void req.socket.destroy();
     if (req.url === '/big') return void res.end(Buffer.alloc(2048, 97));
+    if (req.url === '/split') {
+      // A JSON body whose multi-byte characters are cut between two writes.
+      const bytes = Buffer.from(JSON.stringify({ name: 'Zürich 会議 🎥' }));
+      const cut = bytes.indexOf(0xe4) + 1;
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.write(bytes.subarray(0, cut));
+      return void setTimeout(() => res.end(bytes.subarray(cut)), 20);
+    }
+    if (req.url === '/file') {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      return void res.end(Buffer.from([0xff, 0xfe, 0x00, 0xe4, 0x80]));
+    }
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
@@ -47,6 +59,17 @@ describe('keep-alive transport', () => {
       expect(await res.json()).toEqual({ method: 'POST', body: '{"a":1}', auth: 'Bearer x' });
     }
     expect(sockets.size).toBe(1);
+    t.close();
+  });
+
+  it('decodes text answers across chunk boundaries and keeps binary answers byte for byte', async () => {
+    const t = keepAliveTransport();
+    const split = await t.transport(`${base}/split`, { headers: {}, signal: AbortSignal.timeout(2000) });
+    expect(await split.json()).toEqual({ name: 'Zürich 会議 🎥' });
+    const file = await t.transport(`${base}/file`, { headers: {}, signal: AbortSignal.timeout(2000) });
+    expect([...new Uint8Array(await file.arrayBuffer())]).toEqual([0xff, 0xfe, 0x00, 0xe4, 0x80]);
+    const asBytes = await t.transport(`${base}/split`, { headers: {}, signal: AbortSignal.timeout(2000) });
+    expect(Buffer.from(await asBytes.arrayBuffer()).toString('utf8')).toContain('会議 🎥');
     t.close();
   });
 

@@ -7,6 +7,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
+import { StringDecoder } from 'node:string_decoder';
 
 export interface TransportRequest {
   method?: string;
@@ -29,6 +30,9 @@ export type Transport = (url: string | URL, init: TransportRequest) => Promise<T
 /** Fails like fetch does (a TypeError with the socket error as cause), so callers read one shape. */
 const networkError = (cause: unknown) => Object.assign(new TypeError('fetch failed'), { cause });
 
+/** Bodies read as text: JSON and text answers, the platform's API (files stay bytes). */
+const TEXTUAL = /^(application\/([\w.+-]*\+)?json|text\/)/i;
+
 class BufferedResponse implements TransportResponse {
   readonly ok: boolean;
   readonly headers: { get(name: string): string | null };
@@ -36,7 +40,8 @@ class BufferedResponse implements TransportResponse {
   constructor(
     readonly status: number,
     raw: http.IncomingHttpHeaders,
-    private readonly body: Buffer,
+    /** The body as read: text for textual answers, bytes otherwise. */
+    private readonly body: string | Buffer,
   ) {
     this.ok = status >= 200 && status < 300;
     this.headers = {
@@ -48,7 +53,7 @@ class BufferedResponse implements TransportResponse {
   }
 
   text(): Promise<string> {
-    return Promise.resolve(this.body.toString('utf8'));
+    return Promise.resolve(typeof this.body === 'string' ? this.body : this.body.toString('utf8'));
   }
 
   json(): Promise<unknown> {
@@ -56,7 +61,7 @@ class BufferedResponse implements TransportResponse {
   }
 
   arrayBuffer(): Promise<ArrayBuffer> {
-    const b = this.body;
+    const b = typeof this.body === 'string' ? Buffer.from(this.body, 'utf8') : this.body;
     return Promise.resolve(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer);
   }
 }
@@ -87,18 +92,32 @@ export function keepAliveTransport(opts: { maxBodyBytes?: number } = {}): KeepAl
         reject(err.name === 'AbortError' || err instanceof TypeError ? err : networkError(err));
       const options = { method: init.method ?? 'GET', headers, agent, signal: init.signal };
       const req = lib.request(target, options, (res) => {
+        // Text is decoded as it arrives, so each chunk's buffer dies young: buffers that lived
+        // for the whole call were promoted with their 50 KB outside the V8 heap, and kept it
+        // until the next full GC (tens of MB of RSS after a gateway load).
+        const decoder = TEXTUAL.test(res.headers['content-type'] ?? '')
+          ? new StringDecoder('utf8')
+          : undefined;
         const chunks: Buffer[] = [];
+        let text = '';
         let size = 0;
         res.on('data', (c: Buffer) => {
           size += c.length;
-          chunks.push(c);
+          if (decoder) text += decoder.write(c);
+          else chunks.push(c);
           if (size > maxBody) {
             fail(Object.assign(new Error('the response body is over the limit'), { code: 'EBODYTOOLARGE' }));
             res.destroy(); // no 'end' follows, so nothing resolves after the rejection
           }
         });
         res.on('end', () =>
-          resolve(new BufferedResponse(res.statusCode ?? 0, res.headers, Buffer.concat(chunks))),
+          resolve(
+            new BufferedResponse(
+              res.statusCode ?? 0,
+              res.headers,
+              decoder ? text + decoder.end() : Buffer.concat(chunks),
+            ),
+          ),
         );
         res.on('error', fail);
         res.on('aborted', () =>
