@@ -36,9 +36,10 @@ export function brandFastPath(
     if (!found) return false;
     const a = answerFor(req.method, req.headers['if-none-match'], req.headers['accept-encoding'], found);
     // One writeHead with every header: a setHeader before it would send each precomputed header
-    // through Node's slow path (validated and stored one by one).
-    const headers = a.head.flat.slice();
-    headers.push('x-request-id', requestId(req));
+    // through Node's slow path (validated and stored one by one). The request id goes in the
+    // array's last slot (precomputed.ts: writeHead reads it synchronously and keeps nothing).
+    const headers = a.head.flat;
+    headers[headers.length - 1] = requestId(req);
     res.writeHead(a.status, headers);
     res.end(a.body);
     onAnswer?.(req.method, brandRoute(path), a.status, (performance.now() - started) / 1000);

@@ -81,6 +81,9 @@ export function mcpFastPath(o: McpFastPathOptions): McpFastPath {
     if (limits) for (const [k, v] of Object.entries(limits.headers)) headers.push(k, v);
     headers.push('content-length', String(parts.reduce((n, p) => n + p.length, 0)));
     res.writeHead(status, headers);
+    // Corked, the head, the parts and the end go out in one writev (end() uncorks); uncorked,
+    // the first write was a syscall of its own.
+    res.cork();
     for (let i = 0; i < parts.length - 1; i++) res.write(parts[i]);
     res.end(parts[parts.length - 1]);
     const ms = performance.now() - started;

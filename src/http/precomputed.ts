@@ -12,17 +12,30 @@ type Encoding = 'br' | 'gzip' | 'identity';
 /** Status and headers as Node's writeHead takes them: an object, and the same as a flat array. */
 interface Head {
   headers: Record<string, string>;
-  /** [name, value, name, value, …]: the brand fast path appends its request id to a copy. */
+  /**
+   * [name, value, …, 'x-request-id', <slot>]: the brand fast path writes the request id into the
+   * last slot and hands the array to writeHead, which reads it synchronously and keeps nothing,
+   * so one array serves every request (no copy per answer).
+   */
   flat: string[];
+}
+
+/** What to send: status, head and body (none for HEAD and 304). Precomputed: no object per request. */
+export interface Answer {
+  status: 200 | 304;
+  head: Head;
+  body: Buffer | undefined;
 }
 
 interface Variant extends Head {
   body: Buffer;
-  /** The 304 for this representation (its own validator, no body). */
-  notModified: Head;
+  answers: { get: Answer; head: Answer; notModified: Answer };
 }
 
-const head = (headers: Record<string, string>): Head => ({ headers, flat: Object.entries(headers).flat() });
+const head = (headers: Record<string, string>): Head => ({
+  headers,
+  flat: [...Object.entries(headers).flat(), 'x-request-id', ''],
+});
 
 export interface Precomputed {
   readonly contentType: string;
@@ -82,7 +95,16 @@ export function precompute(input: Buffer | string, opts: PrecomputeOptions): Pre
     const tagged = enc === 'identity' ? etag : `"${tag}-${enc === 'gzip' ? 'gz' : 'br'}"`;
     const headers: Record<string, string> = { ...common, etag: tagged, 'content-length': String(buf.length) };
     if (enc !== 'identity') headers['content-encoding'] = enc;
-    return { body: buf, ...head(headers), notModified: head({ ...notModified, etag: tagged }) };
+    const h = head(headers);
+    return {
+      body: buf,
+      ...h,
+      answers: {
+        get: { status: 200, head: h, body: buf },
+        head: { status: 200, head: h, body: undefined },
+        notModified: { status: 304, head: head({ ...notModified, etag: tagged }), body: undefined },
+      },
+    };
   };
   let gzip: Variant | undefined;
   let br: Variant | undefined;
@@ -155,13 +177,11 @@ export function answerFor(
   ifNoneMatch: string | undefined,
   acceptEncoding: string | undefined,
   res: Precomputed,
-): { status: 200 | 304; head: Head; body: Buffer | undefined } {
+): Answer {
   const variant = res.variants[pickEncoding(acceptEncoding, res)] ?? res.variants.identity;
   if (!variant) throw new Error('precomputed response without identity body');
-  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, res)) {
-    return { status: 304, head: variant.notModified, body: undefined };
-  }
-  return { status: 200, head: variant, body: method === 'HEAD' ? undefined : variant.body };
+  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, res)) return variant.answers.notModified;
+  return method === 'HEAD' ? variant.answers.head : variant.answers.get;
 }
 
 export function sendPrecomputed(req: FastifyRequest, reply: FastifyReply, res: Precomputed): FastifyReply {

@@ -152,10 +152,11 @@ export class PlatformClient {
     this.health.set(group, h);
   }
 
-  #url(path: string, query: CallOptions['query']): string {
+  /** The URL object itself: the transport takes it as is (a string would be parsed again). */
+  #url(path: string, query: CallOptions['query']): URL {
     const u = new URL(`${this.o.apiBase}${path}`);
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
-    return u.toString();
+    return u;
   }
 
   async call<T = unknown>(opts: CallOptions): Promise<CallResult<T>> {
