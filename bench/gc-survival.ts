@@ -1,0 +1,63 @@
+/**
+ * `npx tsx bench/gc-survival.ts [--path /mcp] [--seconds 5]`: how much of what the service
+ * allocates under load survives each young-generation GC (and is promoted). It starts fleetgate as
+ * `npm start` does (after `npm run build`), with V8's `--trace-gc-nvp`, loads one path and sums the
+ * scavenges during the load. A healthy figure is 2-3%; BENCHMARKS.md describes a mode where it
+ * is 12-22% (most of every request's objects promoted) and how it depends on the routes.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { load, startFleetgate, stop } from './lib.js';
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+};
+const target = arg('--path', '/mcp');
+const seconds = Number(arg('--seconds', '5'));
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'fleetgate-gc-'));
+const fg = await startFleetgate(dataDir, {}, ['--trace-gc-nvp']);
+try {
+  const mark = fg.output().length;
+  const mcp = target === '/mcp';
+  const sample = await load({
+    url: `${fg.base}${target}`,
+    pids: [fg.child.pid ?? 0],
+    duration: seconds,
+    ...(mcp
+      ? {
+          method: 'POST' as const,
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'mcp-protocol-version': '2025-11-25',
+          },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: { name: 'get_brand_tokens', arguments: {} },
+          }),
+        }
+      : {}),
+  });
+  const field = (line: string, name: string) => Number(new RegExp(`\\b${name}=(\\d+)`).exec(line)?.[1] ?? 0);
+  // Scavenges that ran under load (idle ones allocate almost nothing).
+  const scavenges = fg
+    .output()
+    .slice(mark)
+    .split('\n')
+    .filter((l) => l.includes('gc=s') && field(l, 'allocated') > 1_000_000);
+  const sum = (name: string) => scavenges.reduce((n, l) => n + field(l, name), 0);
+  const allocated = sum('allocated');
+  const pct = (n: number) => (allocated ? ((100 * n) / allocated).toFixed(1) : '0');
+  process.stdout.write(
+    `${target}: ${sample.requests} requests, ${scavenges.length} scavenges under load; ` +
+      `survived ${pct(sum('new_space_survived'))}%, promoted ${pct(sum('promoted'))}% of allocated\n`,
+  );
+} finally {
+  await stop(fg.child);
+  await rm(dataDir, { recursive: true, force: true });
+}
