@@ -41,6 +41,8 @@ const headerOf = (headers: IncomingHttpHeaders) => (name: string) => {
 
 /** The whole body, or undefined when the client went away before sending it. */
 function readBody(req: IncomingMessage, length: number): Promise<Buffer | undefined> {
+  // Gone while its rate limit was checked: its 'close' has already been emitted.
+  if (req.destroyed) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
