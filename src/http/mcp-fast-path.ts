@@ -14,7 +14,7 @@ import { MCP_BODY_LIMIT, rpcError, type McpEndpoint } from '../mcp/mcp-endpoint.
 import { handBodyToFastify, type McpEdgeChecks } from './mcp-edge.js';
 import type { RateLimitOutcome } from './rate-limit.js';
 import { requestId } from './request-id.js';
-import { DENY_ALL_CSP, SECURITY_HEADERS } from './security-headers.js';
+import { withSecurityHeaders } from './security-headers.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -58,11 +58,7 @@ export function mcpFastPath(o: McpFastPathOptions): McpFastPath {
   const flatFor = (headers: Record<string, string>): string[] => {
     let f = flat.get(headers);
     if (!f) {
-      f = Object.entries({
-        ...headers,
-        ...SECURITY_HEADERS,
-        'content-security-policy': headers['content-security-policy'] ?? DENY_ALL_CSP,
-      }).flat();
+      f = Object.entries(withSecurityHeaders(headers)).flat();
       flat.set(headers, f);
     }
     return f;

@@ -27,9 +27,11 @@ export interface Answer {
   body: Buffer | undefined;
 }
 
-interface Variant extends Head {
-  body: Buffer;
-  answers: { get: Answer; head: Answer; notModified: Answer };
+/** One content-coding of a response: its answers to GET, HEAD and a matching If-None-Match. */
+interface Variant {
+  get: Answer;
+  head: Answer;
+  notModified: Answer;
 }
 
 const head = (headers: Record<string, string>): Head => ({
@@ -97,13 +99,9 @@ export function precompute(input: Buffer | string, opts: PrecomputeOptions): Pre
     if (enc !== 'identity') headers['content-encoding'] = enc;
     const h = head(headers);
     return {
-      body: buf,
-      ...h,
-      answers: {
-        get: { status: 200, head: h, body: buf },
-        head: { status: 200, head: h, body: undefined },
-        notModified: { status: 304, head: head({ ...notModified, etag: tagged }), body: undefined },
-      },
+      get: { status: 200, head: h, body: buf },
+      head: { status: 200, head: h, body: undefined },
+      notModified: { status: 304, head: head({ ...notModified, etag: tagged }), body: undefined },
     };
   };
   let gzip: Variant | undefined;
@@ -180,8 +178,8 @@ export function answerFor(
 ): Answer {
   const variant = res.variants[pickEncoding(acceptEncoding, res)] ?? res.variants.identity;
   if (!variant) throw new Error('precomputed response without identity body');
-  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, res)) return variant.answers.notModified;
-  return method === 'HEAD' ? variant.answers.head : variant.answers.get;
+  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, res)) return variant.notModified;
+  return method === 'HEAD' ? variant.head : variant.get;
 }
 
 export function sendPrecomputed(req: FastifyRequest, reply: FastifyReply, res: Precomputed): FastifyReply {

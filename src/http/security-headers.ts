@@ -37,6 +37,14 @@ function helmetHeaders(): Record<string, string> {
 /** The static header set every response carries (helmet's defaults, tuned above). */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(helmetHeaders());
 
+/**
+ * A header record with the rule the hook below applies: every security header it does not set
+ * itself, and the deny-all CSP unless it has its own. For answers written outside Fastify.
+ */
+export function withSecurityHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  return { ...SECURITY_HEADERS, 'content-security-policy': DENY_ALL_CSP, ...headers };
+}
+
 export function installSecurityHeaders(app: FastifyInstance): void {
   const entries = Object.entries(SECURITY_HEADERS);
   app.addHook('onSend', (_req: FastifyRequest, reply: FastifyReply, payload, done) => {

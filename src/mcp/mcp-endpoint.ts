@@ -59,6 +59,9 @@ export function envelopeProblem(msg: unknown): string | undefined {
   return 'The message is neither a request, a notification nor a response.';
 }
 
+/** A JSON-RPC message that passed envelopeProblem(). */
+type Message = { method?: unknown; params?: unknown; id?: string | number };
+
 export interface McpEndpoint {
   /**
    * The cached answer to a request body, or undefined when there is none (not cacheable, not
@@ -118,20 +121,24 @@ export function createMcpEndpoint(
     }
   };
 
+  /** Where a valid message's answer is kept (scope and key, if cacheable), and the answer if it is there. */
+  const lookup = (msg: Message, header: (name: string) => string | undefined) => {
+    const scope = cacheScope?.();
+    const key = scope ? cache.keyFor(msg, header) : undefined;
+    // keyFor answers only for messages with an id, and the envelope check made it a string or a number.
+    const hit = scope && key !== undefined ? cache.parts(scope, key, msg.id as string | number) : undefined;
+    return { scope, key, hit };
+  };
+
   return {
     cached(body, header) {
-      const scope = cacheScope?.();
-      if (!scope) return undefined;
-      let msg: { method?: unknown; params?: unknown; id?: unknown };
+      let msg: unknown;
       try {
-        msg = JSON.parse(body.toString('utf8')) as typeof msg;
+        msg = JSON.parse(body.toString('utf8'));
       } catch {
         return undefined;
       }
-      if (envelopeProblem(msg) || (typeof msg.id !== 'string' && typeof msg.id !== 'number'))
-        return undefined;
-      const key = cache.keyFor(msg, header);
-      return key === undefined ? undefined : cache.parts(scope, key, msg.id);
+      return envelopeProblem(msg) ? undefined : lookup(msg as Message, header).hit;
     },
     async handle({ url, header, headers: buildHeaders, body, signal }) {
       let parsed: unknown;
@@ -142,13 +149,9 @@ export function createMcpEndpoint(
       }
       const problem = envelopeProblem(parsed);
       if (problem) return rpcError(400, -32600, `Invalid Request: ${problem}`);
-      const msg = parsed as { method?: unknown; params?: unknown; id?: string | number };
-      const scope = cacheScope?.();
-      const key = scope ? cache.keyFor(msg, header) : undefined;
-      if (scope && key && msg.id !== undefined) {
-        const hit = cache.get(scope, key, msg.id);
-        if (hit) return hit;
-      }
+      const msg = parsed as Message;
+      const { scope, key, hit } = lookup(msg, header);
+      if (hit) return { status: hit.status, headers: hit.headers, body: Buffer.concat([hit.head, hit.tail]) };
       const request = new Request(url, {
         method: 'POST',
         headers: buildHeaders(),

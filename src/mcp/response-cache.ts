@@ -48,15 +48,6 @@ export class McpResponseCache {
     return JSON.stringify([msg.method, msg.params ?? null, KEY_HEADERS.map((h) => header(h) ?? null)]);
   }
 
-  get(
-    scope: object,
-    key: string,
-    id: string | number,
-  ): { status: number; headers: Record<string, string>; body: Buffer } | undefined {
-    const hit = this.parts(scope, key, id);
-    return hit && { status: hit.status, headers: hit.headers, body: Buffer.concat([hit.head, hit.tail]) };
-  }
-
   /**
    * A hit as its two parts, the cached head and the caller's `id}`: written one after the other,
    * they need no copy of the result (the MCP fast path).
