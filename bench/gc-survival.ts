@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { load, startFleetgate, stop } from './lib.js';
+import { load, MCP_TOOLS_CALL, startFleetgate, stop } from './lib.js';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(name);
@@ -21,27 +21,11 @@ const dataDir = await mkdtemp(path.join(tmpdir(), 'fleetgate-gc-'));
 const fg = await startFleetgate(dataDir, {}, ['--trace-gc-nvp']);
 try {
   const mark = fg.output().length;
-  const mcp = target === '/mcp';
   const sample = await load({
     url: `${fg.base}${target}`,
     pids: [fg.child.pid ?? 0],
     duration: seconds,
-    ...(mcp
-      ? {
-          method: 'POST' as const,
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json, text/event-stream',
-            'mcp-protocol-version': '2025-11-25',
-          },
-          body: JSON.stringify({
-            jsonrpc: '2.0',
-            id: 1,
-            method: 'tools/call',
-            params: { name: 'get_brand_tokens', arguments: {} },
-          }),
-        }
-      : {}),
+    ...(target === '/mcp' ? MCP_TOOLS_CALL : {}),
   });
   const field = (line: string, name: string) => Number(new RegExp(`\\b${name}=(\\d+)`).exec(line)?.[1] ?? 0);
   // Scavenges that ran under load (idle ones allocate almost nothing).

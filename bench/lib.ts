@@ -33,6 +33,22 @@ export const { START_ENV, START_FLAGS } = (() => {
 })();
 export const CONNECTIONS = 10;
 
+/** The MCP request every measurement uses: a cached `tools/call get_brand_tokens` (2025-11-25 era). */
+export const MCP_TOOLS_CALL = {
+  method: 'POST' as const,
+  headers: {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2025-11-25',
+  },
+  body: JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'get_brand_tokens', arguments: {} },
+  }),
+};
+
 export interface Sample {
   rps: number;
   p50: number;

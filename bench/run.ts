@@ -22,6 +22,7 @@ import {
   type Fleetgate,
   type Sample,
   CONNECTIONS,
+  MCP_TOOLS_CALL,
 } from './lib.js';
 import { runSoak } from './soak.js';
 
@@ -119,20 +120,9 @@ async function main(): Promise<void> {
       rows.push(compare('GET /api/brand/tokens 304 vs bare 200', a, bb, 1));
     }
     {
-      const body = JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'get_brand_tokens', arguments: {} },
-      });
-      const headers = {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2025-11-25',
-      };
       const [a, bb] = await pair(
         ROUNDS,
-        () => load({ url: `${f.base}/mcp`, method: 'POST', headers, body, pids: [fgPid], duration }),
+        () => load({ url: `${f.base}/mcp`, ...MCP_TOOLS_CALL, pids: [fgPid], duration }),
         () => load({ url: `${f.base}/api/brand/tokens`, pids: [fgPid], duration }),
       );
       rows.push(compare('MCP tools/call get_brand_tokens vs REST tokens', a, bb, 0.5));
