@@ -18,7 +18,7 @@ const target = arg('--path', '/mcp');
 const seconds = Number(arg('--seconds', '5'));
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'fleetgate-gc-'));
-const fg = await startFleetgate(dataDir, {}, ['--trace-gc-nvp']);
+const fg = await startFleetgate(dataDir, {}, ['--trace-gc-nvp', ...(process.env.EXTRA_FLAGS ?? '').split(' ').filter(Boolean)]);
 try {
   const mark = fg.output().length;
   const sample = await load({
