@@ -219,23 +219,73 @@ export async function load(opts: {
   };
 }
 
+/** What one pair of back-to-back rounds says: A against B, measured under nearly the same conditions. */
+export interface PairRatio {
+  /** Throughput, A req/s ÷ B req/s. */
+  rps: number;
+  /** CPU per request, B µs ÷ A µs: the share of B's efficiency A keeps. */
+  cpu: number;
+  /** A's p50 minus B's, ms. */
+  addedP50: number;
+}
+
+export interface Paired {
+  /** The median round of each side (by req/s): the table's req/s, latency and CPU columns. */
+  a: Sample;
+  b: Sample;
+  /** Each pair's ratios, in the order run. */
+  pairs: PairRatio[];
+  /** The median of each ratio over the pairs: what the targets are held against. */
+  median: PairRatio;
+}
+
+const medianOf = (xs: number[]) => {
+  const s = [...xs].sort((x, y) => x - y);
+  const mid = s.length / 2;
+  return s.length % 2 ? (s[Math.floor(mid)] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+};
+
 /**
- * A and B alternately for `rounds` rounds; the median round of each (by req/s). One unmeasured
- * round of each goes first, so JIT warm-up and first-request caches are not measured.
+ * A and B in `rounds` pairs of back-to-back rounds, the order alternating (A B, B A, A B …) so
+ * neither side always runs second; one unmeasured round of each goes first, so JIT warm-up and
+ * first-request caches are not measured. Each pair gives its own ratios and the median pair is
+ * reported: this machine's speed drifts by a third from one round to the next (identical code,
+ * BENCHMARKS.md), and two rounds run back to back see the same drift, so their ratio cancels it,
+ * where a ratio of two sides' separately chosen rounds carries it.
  */
 export async function pair(
   rounds: number,
   a: () => Promise<Sample>,
   b: () => Promise<Sample>,
-): Promise<[Sample, Sample]> {
+): Promise<Paired> {
   await a();
   await b();
   const as: Sample[] = [];
   const bs: Sample[] = [];
+  const pairs: PairRatio[] = [];
   for (let i = 0; i < rounds; i++) {
-    as.push(await a());
-    bs.push(await b());
+    let x: Sample;
+    let y: Sample;
+    if (i % 2 === 0) {
+      x = await a();
+      y = await b();
+    } else {
+      y = await b();
+      x = await a();
+    }
+    as.push(x);
+    bs.push(y);
+    pairs.push({ rps: x.rps / y.rps, cpu: x.cpuUs > 0 ? y.cpuUs / x.cpuUs : 0, addedP50: x.p50 - y.p50 });
   }
   const median = (xs: Sample[]) => [...xs].sort((x, y) => x.rps - y.rps)[Math.floor(xs.length / 2)] ?? EMPTY;
-  return [median(as), median(bs)];
+  return {
+    a: median(as),
+    b: median(bs),
+    pairs,
+    median: {
+      rps: medianOf(pairs.map((p) => p.rps)),
+      cpu: medianOf(pairs.map((p) => p.cpu)),
+      addedP50: medianOf(pairs.map((p) => p.addedP50)),
+    },
+  };
 }

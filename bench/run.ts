@@ -3,7 +3,8 @@
  * side in one run and interleaved (A B A B …), because this machine is shared and noisy. Each
  * pair is reported as a throughput ratio and as a CPU-per-request ratio (the CPU the measured
  * server processes spent, read from /proc): the second is what the pass/fail uses, as it does
- * not depend on what else the two cores were doing. Prints a table and writes results JSON.
+ * not depend on what else the two cores were doing. Each ratio is the median over pairs of
+ * back-to-back rounds (lib.ts pair()), with its range. Prints a table and writes results JSON.
  * --quick runs each measurement once for one second, so a test can check the harness works.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -20,6 +21,8 @@ import {
   startFleetgate,
   stop,
   type Fleetgate,
+  type Paired,
+  type PairRatio,
   type Sample,
   CONNECTIONS,
   MCP_TOOLS_CALL,
@@ -29,8 +32,8 @@ import { runSoak } from './soak.js';
 const quick = process.argv.includes('--quick');
 const outArg = process.argv.indexOf('--out');
 const OUT = outArg > 0 ? path.resolve(process.argv[outArg + 1] ?? '') : path.join(REPO, 'bench/results.json');
-const DURATION = quick ? 1 : 5;
-const ROUNDS = quick ? 1 : 3;
+const DURATION = quick ? 1 : 3;
+const ROUNDS = quick ? 1 : 6;
 
 interface Row {
   name: string;
@@ -40,15 +43,26 @@ interface Row {
   ratio?: number;
   /** CPU-per-request ratio, B µs ÷ A µs: the share of the baseline's efficiency A keeps. */
   cpuRatio?: number;
+  /** Every pair's ratios (the two ratios above are their medians). */
+  pairs?: PairRatio[];
   value?: number;
   unit?: string;
   target: string;
   pass: boolean;
 }
 
-function compare(name: string, a: Sample, b: Sample, min: number, target = `≥ ${min.toFixed(2)}×`): Row {
-  const cpuRatio = a.cpuUs > 0 ? b.cpuUs / a.cpuUs : 0;
-  return { name, a, b, ratio: a.rps / b.rps, cpuRatio, target, pass: cpuRatio >= min };
+function compare(name: string, p: Paired, min: number, target = `≥ ${min.toFixed(2)}×`): Row {
+  const cpuRatio = p.median.cpu;
+  return {
+    name,
+    a: p.a,
+    b: p.b,
+    ratio: p.median.rps,
+    cpuRatio,
+    pairs: p.pairs,
+    target,
+    pass: cpuRatio >= min,
+  };
 }
 
 async function main(): Promise<void> {
@@ -96,16 +110,16 @@ async function main(): Promise<void> {
     const duration = DURATION;
 
     for (const p of paths) {
-      const [a, bb] = await pair(
+      const measured = await pair(
         ROUNDS,
         () => load({ url: `${f.base}${p}`, pids: [fgPid], duration }),
         () => load({ url: `${bareBase}${p}`, pids: [barePid], duration }),
       );
-      rows.push(compare(`GET ${p} vs bare node:http`, a, bb, 0.9));
+      rows.push(compare(`GET ${p} vs bare node:http`, measured, 0.9));
     }
     const etag = captured['/api/brand/tokens']?.headers['etag'] ?? '';
     {
-      const [a, bb] = await pair(
+      const measured = await pair(
         ROUNDS,
         () =>
           load({
@@ -117,15 +131,15 @@ async function main(): Promise<void> {
           }),
         () => load({ url: `${bareBase}/api/brand/tokens`, pids: [barePid], duration }),
       );
-      rows.push(compare('GET /api/brand/tokens 304 vs bare 200', a, bb, 1));
+      rows.push(compare('GET /api/brand/tokens 304 vs bare 200', measured, 1));
     }
     {
-      const [a, bb] = await pair(
+      const measured = await pair(
         ROUNDS,
         () => load({ url: `${f.base}/mcp`, ...MCP_TOOLS_CALL, pids: [fgPid], duration }),
         () => load({ url: `${f.base}/api/brand/tokens`, pids: [fgPid], duration }),
       );
-      rows.push(compare('MCP tools/call get_brand_tokens vs REST tokens', a, bb, 0.5));
+      rows.push(compare('MCP tools/call get_brand_tokens vs REST tokens', measured, 0.5));
     }
     {
       // A token the gateway holds right now: expire all, make one call (one refresh), read it back.
@@ -136,7 +150,7 @@ async function main(): Promise<void> {
       };
       const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
       const q = `from=${day(Date.now() - 29 * 86_400_000)}&to=${day(Date.now())}`;
-      const [a, bb] = await pair(
+      const measured = await pair(
         ROUNDS,
         () =>
           load({
@@ -155,12 +169,11 @@ async function main(): Promise<void> {
       );
       const row = compare(
         'Gateway GET /api/video/recordings vs emulator direct',
-        a,
-        bb,
+        measured,
         0.7,
         '≥ 0.70×, added p50 ≤ 1 ms',
       );
-      row.pass &&= a.p50 - bb.p50 <= 1;
+      row.pass &&= measured.median.addedP50 <= 1;
       rows.push(row);
     }
     {
@@ -251,8 +264,14 @@ async function main(): Promise<void> {
   });
 
   const n = (x: number, d = 0) => x.toFixed(d);
+  const spread = (r: Row, k: 'rps' | 'cpu') => {
+    const xs = (r.pairs ?? []).map((p) => p[k]);
+    return xs.length > 1 ? ` (${n(Math.min(...xs), 2)}–${n(Math.max(...xs), 2)})` : '';
+  };
   const lines = [
-    `fleetgate bench (${quick ? 'quick: 1 s x 1 round' : `${DURATION} s x ${ROUNDS} rounds, median round`}; ${CONNECTIONS} connections; node ${process.version})`,
+    `fleetgate bench (${quick ? 'quick: 1 s x 1 round' : `${ROUNDS} pairs of ${DURATION} s rounds`}; ${CONNECTIONS} connections; node ${process.version})`,
+    '',
+    "req/s, latency and CPU columns: each side's median round. Ratios: the median pair of back-to-back rounds (lowest–highest pair).",
     '',
     '| measurement | fleetgate req/s | p50 / p99 ms | CPU µs/req | baseline req/s | p50 / p99 ms | CPU µs/req | throughput ratio | CPU ratio / value | target | pass |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
@@ -266,8 +285,10 @@ async function main(): Promise<void> {
           r.b ? n(r.b.rps) : '—',
           r.b ? `${r.b.p50} / ${r.b.p99}` : '—',
           r.b?.cpuUs ? n(r.b.cpuUs) : '—',
-          r.ratio !== undefined ? `${n(r.ratio, 2)}×` : '—',
-          r.cpuRatio !== undefined ? `${n(r.cpuRatio, 2)}×` : `${n(r.value ?? 0, 1)} ${r.unit ?? ''}`,
+          r.ratio !== undefined ? `${n(r.ratio, 2)}×${spread(r, 'rps')}` : '—',
+          r.cpuRatio !== undefined
+            ? `${n(r.cpuRatio, 2)}×${spread(r, 'cpu')}`
+            : `${n(r.value ?? 0, 1)} ${r.unit ?? ''}`,
           r.target,
           r.pass ? 'pass' : 'FAIL',
         ].join(' | '),
