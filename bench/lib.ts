@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -114,11 +115,20 @@ export async function startFleetgate(
   nodeArgs: string[] = [],
   /** The same ports as an earlier start: a restart, whose brand (URLs included) is unchanged and cached. */
   ports?: { port: number; sandboxPort: number },
+  /** A command that runs node, e.g. valgrind with its options (instructions.ts). */
+  wrap: string[] = [],
 ): Promise<Fleetgate> {
   const port = ports?.port ?? (await freePort());
   const sandboxPort = ports?.sandboxPort ?? (await freePort());
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, [...START_FLAGS, ...nodeArgs, path.join(REPO, 'dist/main.js')], {
+  const [command, ...args] = [
+    ...wrap,
+    process.execPath,
+    ...START_FLAGS,
+    ...nodeArgs,
+    path.join(REPO, 'dist/main.js'),
+  ];
+  const child = spawn(command ?? process.execPath, args, {
     cwd: REPO,
     env: {
       ...process.env,
@@ -157,6 +167,44 @@ export async function startFleetgate(
     sandboxPid: Number(children[0]),
     output: () => out,
   };
+}
+
+/** The bytes and headers fleetgate sends for each path, for the bare server to send the same. */
+export async function captureForBare(base: string, paths: string[], file: string): Promise<void> {
+  const captured: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
+  for (const p of paths) {
+    const res = await fetch(`${base}${p}`, { headers: { 'accept-encoding': 'identity' } });
+    const headers: Record<string, string> = {};
+    res.headers.forEach((v, k) => {
+      if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)) headers[k] = v;
+    });
+    captured[p] = {
+      status: res.status,
+      headers,
+      body: Buffer.from(await res.arrayBuffer()).toString('base64'),
+    };
+  }
+  await writeFile(file, JSON.stringify(captured));
+}
+
+/** bench/bare-server.ts on the captured routes, in its own process (optionally under `wrap`). */
+export async function startBare(
+  routesFile: string,
+  wrap: string[] = [],
+): Promise<{ child: ChildProcess; base: string }> {
+  const [command, ...args] = [
+    ...wrap,
+    process.execPath,
+    '--import',
+    'tsx',
+    path.join(REPO, 'bench/bare-server.ts'),
+    routesFile,
+  ];
+  const child = spawn(command ?? process.execPath, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve) =>
+    child.stdout?.once('data', (c: Buffer) => resolve(Number(c.toString().trim()))),
+  );
+  return { child, base: `http://127.0.0.1:${port}` };
 }
 
 export function stop(child: ChildProcess): Promise<void> {

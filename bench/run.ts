@@ -7,17 +7,19 @@
  * back-to-back rounds (lib.ts pair()), with its range. Prints a table and writes results JSON.
  * --quick runs each measurement once for one second, so a test can check the harness works.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  captureForBare,
   EMPTY,
   load,
   pair,
   REPO,
   rssMb,
   run,
+  startBare,
   startFleetgate,
   stop,
   type Fleetgate,
@@ -83,30 +85,12 @@ async function main(): Promise<void> {
 
     // The bare baseline sends exactly what fleetgate sends for these paths.
     const paths = ['/api/brand/tokens', '/api/brand/themes', '/api/brand'];
-    const captured: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
-    for (const p of paths) {
-      const res = await fetch(`${f.base}${p}`, { headers: { 'accept-encoding': 'identity' } });
-      const headers: Record<string, string> = {};
-      res.headers.forEach((v, k) => {
-        if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)) headers[k] = v;
-      });
-      captured[p] = {
-        status: res.status,
-        headers,
-        body: Buffer.from(await res.arrayBuffer()).toString('base64'),
-      };
-    }
     const routesFile = path.join(dataDir, 'bare-routes.json');
-    await writeFile(routesFile, JSON.stringify(captured));
-    bare = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'bench/bare-server.ts'), routesFile], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const b = bare;
-    const barePort = await new Promise<number>((resolve) =>
-      b.stdout?.once('data', (c: Buffer) => resolve(Number(c.toString().trim()))),
-    );
-    const bareBase = `http://127.0.0.1:${barePort}`;
-    const barePid = b.pid ?? 0;
+    await captureForBare(f.base, paths, routesFile);
+    const started = await startBare(routesFile);
+    bare = started.child;
+    const bareBase = started.base;
+    const barePid = started.child.pid ?? 0;
     const duration = DURATION;
 
     for (const p of paths) {
@@ -117,7 +101,10 @@ async function main(): Promise<void> {
       );
       rows.push(compare(`GET ${p} vs bare node:http`, measured, 0.9));
     }
-    const etag = captured['/api/brand/tokens']?.headers['etag'] ?? '';
+    const etag =
+      (await fetch(`${f.base}/api/brand/tokens`, { headers: { 'accept-encoding': 'identity' } })).headers.get(
+        'etag',
+      ) ?? '';
     {
       const measured = await pair(
         ROUNDS,

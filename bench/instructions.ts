@@ -1,0 +1,75 @@
+/**
+ * `npx tsx bench/instructions.ts [--path /api/brand/tokens] [--requests 4000]` (after
+ * `npm run build`; needs valgrind): instructions executed per request, counted by valgrind's
+ * callgrind, for fleetgate and for the bare node:http baseline on one brand path. CPU time on
+ * this shared machine drifts by a third between identical rounds; an instruction count does not
+ * depend on what else the machine is doing, so it tells whether a gap in `npm run bench`'s brand
+ * rows is work our process does or the machine. Both sides are warmed up uninstrumented (JIT
+ * settled), then counted over the same number of requests. Caches and memory stalls are not in
+ * the count, so it complements the CPU ratio; it does not replace it.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { captureForBare, load, startBare, startFleetgate, stop } from './lib.js';
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+};
+const target = arg('--path', '/api/brand/tokens');
+const requests = Number(arg('--requests', '4000'));
+const run = promisify(execFile);
+
+const dir = await mkdtemp(path.join(tmpdir(), 'fleetgate-instructions-'));
+const dataDir = path.join(dir, 'data');
+const valgrind = (side: string) => [
+  'valgrind',
+  '--tool=callgrind',
+  '--instr-atstart=no',
+  `--callgrind-out-file=${path.join(dir, `${side}.%p`)}`,
+];
+
+/** Warm up uninstrumented, then count `requests` requests; returns instructions per request. */
+async function count(side: string, pid: number, url: string): Promise<number> {
+  // Long enough for V8's optimised code to be in place (background compiles are slow under valgrind).
+  await load({ url, pids: [pid], amount: 3 * requests, duration: 0 });
+  await run('callgrind_control', ['-i', 'on', String(pid)]);
+  await load({ url, pids: [pid], amount: requests, duration: 0 });
+  await run('callgrind_control', ['-i', 'off', String(pid)]);
+  await run('callgrind_control', ['-d', String(pid)]);
+  let total = 0;
+  for (const f of (await readdir(dir)).filter((n) => n.startsWith(`${side}.`)))
+    for (const m of (await readFile(path.join(dir, f), 'utf8')).matchAll(/^totals: (\d+)/gm))
+      total += Number(m[1]);
+  return total / requests;
+}
+
+try {
+  await run('valgrind', ['--version']).catch(() => {
+    throw new Error('valgrind is not installed (apt-get install valgrind)');
+  });
+  // First start renders the brand and links the demo account; the counted one is a restart.
+  const first = await startFleetgate(dataDir);
+  const routes = path.join(dir, 'bare-routes.json');
+  await captureForBare(first.base, [target], routes);
+  await stop(first.child);
+
+  const fg = await startFleetgate(dataDir, {}, [], first.ports, valgrind('fleetgate'));
+  const fgIr = await count('fleetgate', fg.child.pid ?? 0, `${fg.base}${target}`).finally(() =>
+    stop(fg.child),
+  );
+  const bare = await startBare(routes, valgrind('bare'));
+  const bareIr = await count('bare', bare.child.pid ?? 0, `${bare.base}${target}`).finally(() =>
+    stop(bare.child),
+  );
+  const k = (n: number) => `${(n / 1000).toFixed(0)}k`;
+  process.stdout.write(
+    `${target}, ${requests} requests each: fleetgate ${k(fgIr)} instructions per request, ` +
+      `bare node:http ${k(bareIr)}; ratio (bare ÷ fleetgate) ${(bareIr / fgIr).toFixed(2)}\n`,
+  );
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
