@@ -9,14 +9,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { load, MCP_TOOLS_CALL, startFleetgate, stop } from './lib.js';
+import { load, MCP_TOOLS_CALL, option, startFleetgate, stop } from './lib.js';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
-};
-const target = arg('--path', '/mcp');
-const seconds = Number(arg('--seconds', '5'));
+const target = option('--path', '/mcp');
+const seconds = Number(option('--seconds', '5'));
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'fleetgate-gc-'));
 const fg = await startFleetgate(dataDir, {}, [

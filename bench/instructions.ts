@@ -13,14 +13,10 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { captureForBare, load, startBare, startFleetgate, stop } from './lib.js';
+import { captureForBare, load, option, startBare, startFleetgate, stop } from './lib.js';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
-};
-const target = arg('--path', '/api/brand/tokens');
-const requests = Number(arg('--requests', '4000'));
+const target = option('--path', '/api/brand/tokens');
+const requests = Number(option('--requests', '4000'));
 const run = promisify(execFile);
 
 const dir = await mkdtemp(path.join(tmpdir(), 'fleetgate-instructions-'));

@@ -1,7 +1,8 @@
 /**
- * The bench's tools: free ports, starting fleetgate as `npm start` runs it, stopping processes,
- * reading a process's CPU time and RSS from /proc, and one autocannon load that also reports
- * the CPU the measured server processes spent per request.
+ * The bench's tools: free ports, starting fleetgate as `npm start` runs it and the bare server on
+ * fleetgate's captured answers, stopping processes, reading a process's CPU time and RSS from
+ * /proc, one autocannon load that also reports the CPU the measured server processes spent per
+ * request, and paired rounds of two loads with their ratios.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -33,6 +34,12 @@ export const { START_ENV, START_FLAGS } = (() => {
   return { START_ENV: env, START_FLAGS: words.slice(1, -1) };
 })();
 export const CONNECTIONS = 10;
+
+/** A script's `--name value` option, or the fallback. */
+export function option(name: string, fallback: string): string {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+}
 
 /** The MCP request every measurement uses: a cached `tools/call get_brand_tokens` (2025-11-25 era). */
 export const MCP_TOOLS_CALL = {
@@ -169,9 +176,23 @@ export async function startFleetgate(
   };
 }
 
-/** The bytes and headers fleetgate sends for each path, for the bare server to send the same. */
-export async function captureForBare(base: string, paths: string[], file: string): Promise<void> {
-  const captured: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
+export interface Captured {
+  status: number;
+  headers: Record<string, string>;
+  /** base64 */
+  body: string;
+}
+
+/**
+ * The bytes and headers fleetgate sends for each path (identity coding), written to `file` for
+ * the bare server to send the same; returned too, so a caller need not ask again.
+ */
+export async function captureForBare(
+  base: string,
+  paths: string[],
+  file: string,
+): Promise<Record<string, Captured>> {
+  const captured: Record<string, Captured> = {};
   for (const p of paths) {
     const res = await fetch(`${base}${p}`, { headers: { 'accept-encoding': 'identity' } });
     const headers: Record<string, string> = {};
@@ -185,6 +206,7 @@ export async function captureForBare(base: string, paths: string[], file: string
     };
   }
   await writeFile(file, JSON.stringify(captured));
+  return captured;
 }
 
 /** bench/bare-server.ts on the captured routes, in its own process (optionally under `wrap`). */

@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --quick] [-- --out file]`: fleetgate against its baselines, measured side by
- * side in one run and interleaved (A B A B …), because this machine is shared and noisy. Each
+ * side in one run and interleaved (A B, B A, …), because this machine is shared and noisy. Each
  * pair is reported as a throughput ratio and as a CPU-per-request ratio (the CPU the measured
  * server processes spent, read from /proc): the second is what the pass/fail uses, as it does
  * not depend on what else the two cores were doing. Each ratio is the median over pairs of
@@ -86,7 +86,7 @@ async function main(): Promise<void> {
     // The bare baseline sends exactly what fleetgate sends for these paths.
     const paths = ['/api/brand/tokens', '/api/brand/themes', '/api/brand'];
     const routesFile = path.join(dataDir, 'bare-routes.json');
-    await captureForBare(f.base, paths, routesFile);
+    const captured = await captureForBare(f.base, paths, routesFile);
     const started = await startBare(routesFile);
     bare = started.child;
     const bareBase = started.base;
@@ -101,10 +101,7 @@ async function main(): Promise<void> {
       );
       rows.push(compare(`GET ${p} vs bare node:http`, measured, 0.9));
     }
-    const etag =
-      (await fetch(`${f.base}/api/brand/tokens`, { headers: { 'accept-encoding': 'identity' } })).headers.get(
-        'etag',
-      ) ?? '';
+    const etag = captured['/api/brand/tokens']?.headers['etag'] ?? '';
     {
       const measured = await pair(
         ROUNDS,
