@@ -81,16 +81,31 @@ export interface StatusDeps {
   probeTimeoutMs: number;
 }
 
+/** How long a report may miss another instance's store writes (PostgreSQL, where they go unseen). */
+const STORE_VIEW_MS = 1_000;
+
+/** A report as last built, without checkedAt, and what it was built from. */
+interface Built {
+  stamp: string;
+  at: number;
+  probes: Probes | undefined;
+  report: Omit<StatusReport, 'checkedAt'>;
+  /** Its JSON without the closing brace, made on first use. */
+  head?: string;
+}
+
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export class StatusService {
   #probes: Probes | undefined;
   #running: Promise<Probes> | undefined;
+  #built: Built | undefined;
 
   constructor(private readonly d: StatusDeps) {}
 
   invalidate(): void {
     this.#probes = undefined;
+    this.#built = undefined;
   }
 
   /** `uid`: `me` for a user link; the linked user's id in server-to-server mode, which has no `me`. */
@@ -204,7 +219,48 @@ export class StatusService {
     return this.#probes;
   }
 
+  /** The report as an object (the dashboard renders it). */
   async report(opts: { fresh?: boolean } = {}): Promise<StatusReport> {
+    const r = await this.#current(opts.fresh === true);
+    return { ...r.report, checkedAt: this.#checkedAt() };
+  }
+
+  /** The report as its JSON body: a warm answer reuses the serialized report and only stamps checkedAt. */
+  async reportJson(opts: { fresh?: boolean } = {}): Promise<string> {
+    const r = await this.#current(opts.fresh === true);
+    r.head ??= JSON.stringify(r.report).slice(0, -1);
+    return `${r.head},"checkedAt":"${this.#checkedAt()}"}`;
+  }
+
+  #checkedAt(): string {
+    return new Date(this.d.now()).toISOString();
+  }
+
+  /**
+   * The report without checkedAt, reused while nothing it was built from can have changed: the
+   * same store stamp (no write since), the same probes still fresh, the same brand name; where
+   * the store cannot see other instances' writes (PostgreSQL), for at most STORE_VIEW_MS too.
+   */
+  async #current(fresh: boolean): Promise<Built> {
+    const change = this.d.store.changeStamp();
+    const c = this.#built;
+    const now = this.d.now();
+    if (
+      !fresh &&
+      c &&
+      c.stamp === change.stamp &&
+      (change.exact || now - c.at < STORE_VIEW_MS) &&
+      (c.probes === undefined || (c.probes === this.#probes && now - c.probes.at < this.d.cacheMs)) &&
+      c.report.brand === this.d.brandName()
+    )
+      return c;
+    const built = await this.#build(fresh, change.stamp, now);
+    // A write during the build moved the stamp: keep the answer, but the next caller rebuilds.
+    this.#built = built;
+    return built;
+  }
+
+  async #build(fresh: boolean, stamp: string, at: number): Promise<Built> {
     const [link, events, registrationsTotal] = await Promise.all([
       this.d.store.getLink(),
       this.d.store.listEvents({}),
@@ -213,30 +269,29 @@ export class StatusService {
     const account = link
       ? { id: link.accountId, email: link.email, name: link.name, type: link.type, pmi: link.pmi }
       : null;
-    // Built field by field in the seed's order, which is also the wire order.
-    const assemble = (p: {
-      ok: boolean;
-      webinarLicense: boolean;
-      note: string;
-      probes?: Probes;
-    }): StatusReport => ({
-      ok: p.ok,
-      configured: this.d.configured,
-      brand: this.d.brandName(),
-      account,
-      webinarLicense: p.webinarLicense,
-      note: p.note,
-      upcomingLive: p.probes?.upcoming ?? [],
-      storedEvents: events.map(storedEventToWire),
-      registrationsTotal,
-      recentRecordings: p.probes?.recordings ?? [],
-      contactsOk: p.probes?.contactsOk ?? false,
-      phoneOk: p.probes?.phoneOk ?? false,
-      clipsOk: p.probes?.clipsOk ?? false,
-      capabilityMap: capabilityMap(),
-      capabilities: CAPABILITIES.map((c) => c.name),
-      apis: { ...APIS },
-      checkedAt: new Date(this.d.now()).toISOString(),
+    // Built field by field in the seed's order, which is also the wire order (checkedAt comes last).
+    const assemble = (p: { ok: boolean; webinarLicense: boolean; note: string; probes?: Probes }): Built => ({
+      stamp,
+      at,
+      probes: p.probes,
+      report: {
+        ok: p.ok,
+        configured: this.d.configured,
+        brand: this.d.brandName(),
+        account,
+        webinarLicense: p.webinarLicense,
+        note: p.note,
+        upcomingLive: p.probes?.upcoming ?? [],
+        storedEvents: events.map(storedEventToWire),
+        registrationsTotal,
+        recentRecordings: p.probes?.recordings ?? [],
+        contactsOk: p.probes?.contactsOk ?? false,
+        phoneOk: p.probes?.phoneOk ?? false,
+        clipsOk: p.probes?.clipsOk ?? false,
+        capabilityMap: capabilityMap(),
+        capabilities: CAPABILITIES.map((c) => c.name),
+        apis: { ...APIS },
+      },
     });
     if (!link || link.status !== 'linked') {
       return assemble({
@@ -246,7 +301,7 @@ export class StatusService {
       });
     }
     // Each probe catches its own failure, so this never throws.
-    const probes = await this.#probesFresh(opts.fresh === true, link.mode === 's2s' ? link.userId : 'me');
+    const probes = await this.#probesFresh(fresh, link.mode === 's2s' ? link.userId : 'me');
     // A probe may have found the tokens dead (invalid_grant); report that, not stale success.
     const after = await this.d.store.getLink();
     if (after?.status !== 'linked')

@@ -86,6 +86,13 @@ export interface Store {
   close(): Promise<void>;
   /** For readiness probes. */
   ping(): Promise<void>;
+  /**
+   * Differs whenever the link, events or registrations may have changed since the last call:
+   * it counts this object's writes and, where the engine reports them, other connections'
+   * commits (SQLite's data_version). `exact` is false where other instances' writes go unseen
+   * (PostgreSQL), so a cache keyed on the stamp must also expire.
+   */
+  changeStamp(): { stamp: string; exact: boolean };
 
   /** Outgoing webhooks: subscriptions, outbox and deliveries. */
   readonly webhooks: WebhookStore;

@@ -2,6 +2,7 @@
  * The status report, field by field against the seed's contract, and the monitor.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleEvent } from '../store/store-contract.js';
 import { startGateway, type GatewayEnv } from './helpers.js';
 
 const FIELDS = [
@@ -132,6 +133,41 @@ describe('status report', () => {
     expect(await count()).toBe(a);
     await e.api('GET', '/api/video/status?fresh=1');
     expect(await count()).toBe(a + 1);
+  });
+});
+
+describe('warm status report', () => {
+  const topics = async (path = '/api/video/status') =>
+    ((await e.api('GET', path)).json.storedEvents as { topic: string }[]).map((x) => x.topic);
+
+  it('shows a write at once, whether this instance or another made it', async () => {
+    await e.api('GET', '/api/video/status');
+    await e.store.insertEvent(sampleEvent('warm-1', '2030-01-01T10:00:00Z', { topic: 'Written here' }));
+    expect(await topics()).toContain('Written here');
+    const twin = await e.twin();
+    try {
+      // The twin's own connection to the file: this instance did not make the write.
+      await twin.store.insertEvent(sampleEvent('warm-2', '2030-01-02T10:00:00Z', { topic: 'Written there' }));
+      expect(await topics()).toContain('Written there');
+      await twin.store.deleteEvent('warm-2');
+      expect(await topics()).not.toContain('Written there');
+    } finally {
+      await twin.close();
+    }
+    await e.store.deleteEvent('warm-1');
+    expect(await topics()).not.toContain('Written here');
+  });
+
+  it('answers the same report each time, stamped with the time of the answer', async () => {
+    const a = await e.api('GET', '/api/video/status');
+    await new Promise((r) => setTimeout(r, 5));
+    const b = await e.api('GET', '/api/video/status');
+    expect(b.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(Date.parse(b.json.checkedAt)).toBeGreaterThan(Date.parse(a.json.checkedAt));
+    expect({ ...b.json, checkedAt: 0 }).toEqual({ ...a.json, checkedAt: 0 });
+    expect(Object.keys(b.json)).toEqual(FIELDS);
+    const object = await e.gateway.status.report();
+    expect({ ...object, checkedAt: 0 }).toEqual({ ...b.json, checkedAt: 0 });
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Two gateway instances on one PostgreSQL database and one emulator: a link made on one is
  * seen by the other, an OAuth flow started on one completes on the other, a refresh race over
- * both costs one refresh grant, and writes from both are listed by both.
+ * both costs one refresh grant, writes from both are listed by both, and a warm status report
+ * on one shows the other's writes once its store view expires.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -83,5 +84,26 @@ describe.skipIf(!available)('scale-out on PostgreSQL', () => {
       );
       expect(ids).toEqual(expect.arrayContaining([x.json.video_id, y.json.video_id]));
     }
+  });
+
+  it("a warm status report shows the other instance's write once its short store view expires", async () => {
+    const topics = async (g: GatewayEnv) =>
+      ((await g.api('GET', '/api/video/status')).json.storedEvents as { topic: string }[]).map(
+        (e) => e.topic,
+      );
+    expect(await topics(a)).not.toContain('Late from B');
+    const made = await b.api('POST', '/api/video/events', {
+      body: { topic: 'Late from B', start_time: '2031-01-03T10:00:00.000Z', funnel: 'capital' },
+    });
+    expect(made.status).toBe(201);
+    // B's own report shows it at once; A cannot see B's writes, so its cached view expires (1 s).
+    expect(await topics(b)).toContain('Late from B');
+    const t0 = Date.now();
+    let seen = false;
+    while (!seen && Date.now() - t0 < 5_000) {
+      seen = (await topics(a)).includes('Late from B');
+      if (!seen) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(seen).toBe(true);
   });
 });

@@ -4,10 +4,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { runOutboxContract } from './outbox-contract.js';
-import { runStoreContract } from './store-contract.js';
+import { runStoreContract, sampleEvent } from './store-contract.js';
 
 const dirs: string[] = [];
 
@@ -27,4 +27,17 @@ runStoreContract('sqlite', () => Promise.resolve(new SqliteStore(freshFile())));
 runOutboxContract('sqlite', () => {
   const file = freshFile();
   return Promise.resolve({ a: new SqliteStore(file), b: new SqliteStore(file) });
+});
+
+it("moves its change stamp when another connection to the file commits (a second process's write)", async () => {
+  const file = freshFile();
+  const a = new SqliteStore(file);
+  const b = new SqliteStore(file);
+  await a.migrate();
+  await b.migrate();
+  const before = a.changeStamp().stamp;
+  await b.insertEvent(sampleEvent('other-1', '2026-02-01T10:00:00Z'));
+  expect(a.changeStamp().stamp).not.toBe(before);
+  await a.close();
+  await b.close();
 });

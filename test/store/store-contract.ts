@@ -164,6 +164,37 @@ export function runStoreContract(name: string, make: () => Promise<ClosableStore
       });
     });
 
+    describe('change stamp', () => {
+      it('moves with every write of the link, events and registrations, and holds still on reads', async () => {
+        const stamps = [store.changeStamp().stamp];
+        const moved = () => {
+          const s = store.changeStamp().stamp;
+          expect(stamps).not.toContain(s);
+          stamps.push(s);
+        };
+        await store.getLink();
+        await store.listEvents({});
+        await store.countRegistrations();
+        expect(store.changeStamp().stamp).toBe(stamps[0]);
+        await store.saveLink(sampleLink());
+        moved();
+        await store.withLinkLock((link) => Promise.resolve({ result: 1, ...(link ? { next: link } : {}) }));
+        moved();
+        await store.insertEvent(sampleEvent('cs1', '2026-02-01T10:00:00Z', { registration: true }));
+        moved();
+        await store.updateEvent('cs1', { topic: 'Renamed' });
+        moved();
+        await store.addRegistration(sampleRegistration('cs1-a', 'cs1', 'ada@example.com'));
+        moved();
+        await store.deleteEvent('cs1');
+        moved();
+        await store.deleteLink();
+        moved();
+        // Only an engine that sees other connections' commits may call its stamp exact.
+        expect(store.changeStamp().exact).toBe(store.kind === 'sqlite');
+      });
+    });
+
     describe('link', () => {
       it('is absent on a fresh store', async () => {
         expect(await store.getLink()).toBeUndefined();

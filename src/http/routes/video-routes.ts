@@ -87,10 +87,10 @@ export function registerVideoRoutes(
     '/api/video/status',
     { preHandler: auth },
     async (req, reply) => {
-      const report = await gateway.status.report({
+      const body = await gateway.status.reportJson({
         fresh: req.query.fresh === '1' || req.query.fresh === 'true',
       });
-      return reply.header('cache-control', 'no-store').send(report);
+      return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
     },
   );
 

@@ -324,6 +324,7 @@ export interface PostgresStoreOptions {
 
 export class PostgresStore implements Store {
   readonly kind = 'postgres' as const;
+  #writes = 0;
   readonly #db: Kysely<Tables>;
   readonly #schema: string | undefined;
   readonly webhooks: WebhookRepo;
@@ -368,7 +369,14 @@ export class PostgresStore implements Store {
   #write<T>(
     fn: (trx: Kysely<Tables>) => Promise<{ result: T; outbox?: OutboxMessage[] | undefined }>,
   ): Promise<T> {
-    return withOutbox((f) => this.#db.transaction().execute(f), this.webhooks, fn);
+    return withOutbox((f) => this.#db.transaction().execute(f), this.webhooks, fn).finally(() => {
+      this.#writes += 1;
+    });
+  }
+
+  changeStamp(): { stamp: string; exact: boolean } {
+    // Other instances write to the same database unseen here: callers' caches must also expire.
+    return { stamp: String(this.#writes), exact: false };
   }
 
   /**
@@ -475,6 +483,8 @@ export class PostgresStore implements Store {
       const { next, result, outbox } = await fn(row ? linkFromRow(row) : undefined);
       if (next) await upsertLink(trx, next);
       return { result, outbox };
+    }).finally(() => {
+      this.#writes += 1;
     });
   }
 
@@ -514,6 +524,7 @@ export class PostgresStore implements Store {
     } else if (table === 'webhook_subscriptions' && column === 'secret') {
       await this.webhooks.rewriteSecret(id, value);
     } else throw new Error(`no sealed column ${table}.${column}`);
+    this.#writes += 1;
   }
 
   async putOAuthState(s: OAuthStateRecord): Promise<void> {

@@ -281,6 +281,8 @@ export class SqliteStore implements Store {
   readonly #db: Kysely<Tables>;
   readonly #file: string;
   readonly webhooks: WebhookRepo;
+  #writes = 0;
+  readonly #dataVersion: Database.Statement;
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
@@ -292,6 +294,7 @@ export class SqliteStore implements Store {
     this.#raw.pragma('busy_timeout = 5000');
     this.#raw.pragma('foreign_keys = ON');
     this.#db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachingDatabase(this.#raw) }) });
+    this.#dataVersion = this.#raw.prepare('pragma data_version').pluck();
     const outboxDb = asOutboxDb(this.#db);
     this.webhooks = new WebhookRepo(
       outboxDb,
@@ -304,7 +307,14 @@ export class SqliteStore implements Store {
   #write<T>(
     fn: (conn: Kysely<Tables>) => Promise<{ result: T; outbox?: OutboxMessage[] | undefined }>,
   ): Promise<T> {
-    return withOutbox((f) => immediate(this.#file, this.#db, f), this.webhooks, fn);
+    return withOutbox((f) => immediate(this.#file, this.#db, f), this.webhooks, fn).finally(() => {
+      this.#writes += 1;
+    });
+  }
+
+  changeStamp(): { stamp: string; exact: boolean } {
+    // data_version moves only for other connections' commits (the CLI, a second process); ours are counted.
+    return { stamp: `${this.#writes}:${String(this.#dataVersion.get())}`, exact: true };
   }
 
   async migrate(): Promise<void> {
@@ -391,6 +401,7 @@ export class SqliteStore implements Store {
     } else if (table === 'webhook_subscriptions' && column === 'secret') {
       await this.webhooks.rewriteSecret(id, value);
     } else throw new Error(`no sealed column ${table}.${column}`);
+    this.#writes += 1;
   }
 
   async putOAuthState(s: OAuthStateRecord): Promise<void> {
