@@ -15,12 +15,21 @@ export const cacheKey = (...parts: (string | number | Buffer)[]): string => {
   return h.digest('hex');
 };
 
+const codeHashes = new Map<string, string>();
+
 /**
- * Identifies a build step by its module's own code and the packages it uses, so a cached output
- * is reused only when the same code would produce it (an upgrade or edit invalidates it).
+ * Identifies a build step by the code of the file it runs from and the packages it uses, so a
+ * cached output is reused only when the same code would produce it (an upgrade or edit
+ * invalidates it). From source that file is the module itself; in the bundle it is the bundle
+ * file, hashed once however many steps share it, so any new build renders once.
  */
 export function buildId(moduleUrl: string, ...packages: string[]): string {
-  return cacheKey(readFileSync(fileURLToPath(moduleUrl)), ...packages.map(packageJson));
+  let code = codeHashes.get(moduleUrl);
+  if (code === undefined) {
+    code = cacheKey(readFileSync(fileURLToPath(moduleUrl)));
+    codeHashes.set(moduleUrl, code);
+  }
+  return cacheKey(code, ...packages.map(packageJson));
 }
 
 /** A package's package.json text (exports often hide the file, so it is found from the entry). */

@@ -10,8 +10,9 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { APP_ROOT } from '../app-root.js';
 
-const ADDON = path.resolve(import.meta.dirname, '../../native/malloc-trim/build/Release/malloc_trim.node');
+const ADDON = path.join(APP_ROOT, 'native/malloc-trim/build/Release/malloc_trim.node');
 
 type Trim = () => boolean;
 let loaded: Trim | null | undefined;

@@ -5,8 +5,9 @@
  * exits when the IPC channel closes, so it cannot outlive a parent killed with SIGKILL.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import type { Logger } from 'pino';
+import { APP_ROOT, FROM_SOURCE } from '../app-root.js';
 
 export interface SandboxProcess {
   baseUrl: string;
@@ -26,8 +27,8 @@ export async function forkSandbox(opts: {
   logger: Logger;
   env: NodeJS.ProcessEnv;
 }): Promise<SandboxProcess> {
-  // Same extension as this module: main.js under dist/, main.ts under tsx (whose loader execArgv carries).
-  const entry = fileURLToPath(new URL(`./main${import.meta.url.slice(-3)}`, import.meta.url));
+  // From source the entry runs under tsx, whose loader the fork inherits through execArgv.
+  const entry = path.join(APP_ROOT, FROM_SOURCE ? 'src/sandbox/main.ts' : 'dist/sandbox.js');
   const child: ChildProcess = fork(entry, [], {
     env: { ...opts.env, FLEETGATE_DATA_DIR: opts.dataDir },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
