@@ -1,11 +1,11 @@
 /**
  * `npm run build`: bundles the service into dist/ with esbuild (no type check — `npm run check`
  * does that), so `npm start` runs plain JavaScript and pays neither a transpiler nor the loading
- * of ~1,100 separate modules at start: bundled, start to ready fell from ~0.89 s to ~0.57 s
- * (BENCHMARKS.md). Two entries, dist/main.js (the service) and dist/sandbox.js (the emulator,
- * which the service forks), share chunks; every output file sits at the top of dist/, which
- * src/app-root.ts relies on. Packages stay external where they load files relative to
- * themselves (native addons, wasm, worker threads) or are loaded only on a cold brand build.
+ * of ~1,100 separate modules at start (the before/after is in BENCHMARKS.md). Two entries,
+ * dist/main.js (the service) and dist/sandbox.js (the emulator, which the service forks), share
+ * chunks; every output file sits at the top of dist/, which src/app-root.ts relies on.
+ * Packages stay external where they load files relative to themselves (native addons, wasm,
+ * worker threads) or are loaded only on a cold brand build.
  * The new tree is built beside dist/ and swapped in by rename, so a build never leaves a
  * half-written dist/ under a running service (or a concurrent bench).
  */

@@ -210,8 +210,14 @@ export class StatusService {
     return { at: this.d.now(), upcoming, recordings, contactsOk, phoneOk, clipsOk, webinarLicense: settings };
   }
 
+  /** The probes last run, while they are within the cache time. */
+  #cachedProbes(): Probes | undefined {
+    return this.#probes && this.d.now() - this.#probes.at < this.d.cacheMs ? this.#probes : undefined;
+  }
+
   async #probesFresh(force: boolean, uid: string): Promise<Probes> {
-    if (!force && this.#probes && this.d.now() - this.#probes.at < this.d.cacheMs) return this.#probes;
+    const cached = force ? undefined : this.#cachedProbes();
+    if (cached) return cached;
     this.#running ??= this.#probe(uid).finally(() => {
       this.#running = undefined;
     });
@@ -250,7 +256,7 @@ export class StatusService {
       c &&
       c.stamp === change.stamp &&
       (change.exact || now - c.at < STORE_VIEW_MS) &&
-      (c.probes === undefined || (c.probes === this.#probes && now - c.probes.at < this.d.cacheMs)) &&
+      (c.probes === undefined || c.probes === this.#cachedProbes()) &&
       c.report.brand === this.d.brandName()
     )
       return c;

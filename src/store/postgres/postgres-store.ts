@@ -369,7 +369,12 @@ export class PostgresStore implements Store {
   #write<T>(
     fn: (trx: Kysely<Tables>) => Promise<{ result: T; outbox?: OutboxMessage[] | undefined }>,
   ): Promise<T> {
-    return withOutbox((f) => this.#db.transaction().execute(f), this.webhooks, fn).finally(() => {
+    return this.#counted(withOutbox((f) => this.#db.transaction().execute(f), this.webhooks, fn));
+  }
+
+  /** A write's promise, counted in the change stamp once it settles (committed or not: a spare rebuild is harmless). */
+  #counted<T>(write: Promise<T>): Promise<T> {
+    return write.finally(() => {
       this.#writes += 1;
     });
   }
@@ -472,20 +477,20 @@ export class PostgresStore implements Store {
     // see the snapshot from before the first linker committed.
     const tx = <R>(f: (trx: Kysely<Tables>) => Promise<R>) =>
       this.#db.transaction().setIsolationLevel('read committed').execute(f);
-    return withOutbox(tx, this.webhooks, async (trx) => {
-      const lockedLink = () =>
-        trx.selectFrom('link').selectAll().where('id', '=', LINK_ID).forUpdate().executeTakeFirst();
-      let row = await lockedLink();
-      if (!row) {
-        await sql`select pg_advisory_xact_lock(${sql.lit(FIRST_LINK_LOCK_KEY)})`.execute(trx);
-        row = await lockedLink();
-      }
-      const { next, result, outbox } = await fn(row ? linkFromRow(row) : undefined);
-      if (next) await upsertLink(trx, next);
-      return { result, outbox };
-    }).finally(() => {
-      this.#writes += 1;
-    });
+    return this.#counted(
+      withOutbox(tx, this.webhooks, async (trx) => {
+        const lockedLink = () =>
+          trx.selectFrom('link').selectAll().where('id', '=', LINK_ID).forUpdate().executeTakeFirst();
+        let row = await lockedLink();
+        if (!row) {
+          await sql`select pg_advisory_xact_lock(${sql.lit(FIRST_LINK_LOCK_KEY)})`.execute(trx);
+          row = await lockedLink();
+        }
+        const { next, result, outbox } = await fn(row ? linkFromRow(row) : undefined);
+        if (next) await upsertLink(trx, next);
+        return { result, outbox };
+      }),
+    );
   }
 
   async sealedValues() {
