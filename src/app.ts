@@ -41,6 +41,9 @@ export interface AppDeps {
   redis?: Redis;
 }
 
+/** Fastify's default keep-alive, longer than common load balancers' idle timeouts (60 s). */
+export const KEEP_ALIVE_MS = 72_000;
+
 /** Public, cacheable reads are not worth a log line each; everything else is logged. */
 const QUIET = /^\/(api\/brand|static\/|llms\.txt|favicon\.ico|healthz|readyz)/;
 const quietRequest = (req: FastifyRequest) =>
@@ -68,9 +71,14 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     // app.inject().
     serverFactory: (handler) => {
       const fast = brandFastPath(deps.brand, countRequest);
-      return createServer((req, res) => {
+      const server = createServer((req, res) => {
         if (!fast(req, res) && !late.mcpFast?.(req, res, handler)) handler(req, res);
       });
+      // Fastify applies its own keep-alive default only to servers it makes itself; without it
+      // Node closes idle connections after 5 s, before a load balancer's usual 60 s, and a
+      // proxy reusing such a connection gets a reset.
+      server.keepAliveTimeout = KEEP_ALIVE_MS;
+      return server;
     },
   }) as unknown as FastifyInstance;
   installErrorHandlers(app);

@@ -6,6 +6,7 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEEP_ALIVE_MS } from '../src/app.js';
 import { createMetrics } from '../src/http/metrics.js';
 import { DENY_ALL_CSP, SECURITY_HEADERS } from '../src/http/security-headers.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
@@ -123,5 +124,20 @@ describe('brand fast path', () => {
       /fleetgate_http_requests_total\{[^}]*route="\/api\/brand\/tokens"[^}]*status="200"[^}]*\} [1-9]/,
     );
     expect(text).toMatch(/fleetgate_http_requests_total\{[^}]*route="\/static\/fleet\/\*"[^}]*\} [1-9]/);
+  });
+
+  it('keeps idle connections for 72 s on both paths, as Fastify does for servers it makes', async () => {
+    const keepAlive = (path: string) =>
+      new Promise<string | undefined>((resolve, reject) =>
+        request({ host: '127.0.0.1', port, path }, (res) => {
+          res.resume();
+          resolve(res.headers['keep-alive'] as string | undefined);
+        })
+          .on('error', reject)
+          .end(),
+      );
+    expect(await keepAlive('/api/brand/tokens')).toBe('timeout=72');
+    expect(await keepAlive('/healthz')).toBe('timeout=72');
+    expect(t.app.server.keepAliveTimeout).toBe(KEEP_ALIVE_MS);
   });
 });
