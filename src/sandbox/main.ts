@@ -3,6 +3,8 @@
  * of the emulator's child process under `npm start` (child-process.ts): with an IPC channel it
  * reports readiness there and exits when the parent goes away.
  */
+// First, before any other module runs a tick or a GC (tick-shapes.ts).
+import '../memory/pin-tick-shapes.js';
 import path from 'node:path';
 import { parseConfig, ConfigError } from '../config.js';
 import { createLogger } from '../log.js';
