@@ -263,12 +263,14 @@ export async function load(opts: {
   amount?: number;
   /** 304 is the expected answer (conditional-GET measurement). */
   notModified?: boolean;
+  /** Concurrent connections; CONNECTIONS unless given (1: latency without queueing). */
+  connections?: number;
 }): Promise<Sample> {
   const cpuBefore = opts.pids.reduce((s, p) => s + cpuUs(p), 0);
   const r = await autocannon({
     url: opts.url,
     method: opts.method ?? 'GET',
-    connections: CONNECTIONS,
+    connections: opts.connections ?? CONNECTIONS,
     ...(opts.amount ? { amount: opts.amount } : { duration: opts.duration }),
     ...(opts.headers ? { headers: opts.headers } : {}),
     ...(opts.body ? { body: opts.body } : {}),

@@ -134,31 +134,40 @@ async function main(): Promise<void> {
       };
       const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
       const q = `from=${day(Date.now() - 29 * 86_400_000)}&to=${day(Date.now())}`;
-      const measured = await pair(
-        ROUNDS,
-        () =>
-          load({
-            url: `${f.base}/api/video/recordings?${q}`,
-            headers: auth,
-            pids: [fgPid, f.sandboxPid],
-            duration,
-          }),
-        () =>
-          load({
-            url: `${f.sandbox}/v2/users/me/recordings?${q}`,
-            headers: { authorization: `Bearer ${stats.lastAccessToken}` },
-            pids: [f.sandboxPid],
-            duration,
-          }),
+      const gateway = (connections?: number) => () =>
+        load({
+          url: `${f.base}/api/video/recordings?${q}`,
+          headers: auth,
+          pids: [fgPid, f.sandboxPid],
+          duration,
+          ...(connections ? { connections } : {}),
+        });
+      const direct = (connections?: number) => () =>
+        load({
+          url: `${f.sandbox}/v2/users/me/recordings?${q}`,
+          headers: { authorization: `Bearer ${stats.lastAccessToken}` },
+          pids: [f.sandboxPid],
+          duration,
+          ...(connections ? { connections } : {}),
+        });
+      rows.push(
+        compare(
+          'Gateway GET /api/video/recordings vs emulator direct',
+          await pair(ROUNDS, gateway(), direct()),
+          0.7,
+        ),
       );
-      const row = compare(
-        'Gateway GET /api/video/recordings vs emulator direct',
-        measured,
-        0.7,
-        '≥ 0.70×, added p50 ≤ 1 ms',
-      );
-      row.pass &&= measured.median.addedP50 <= 1;
-      rows.push(row);
+      // The latency the gateway adds, from one connection: at 10 the emulator is saturated and
+      // both p50s are mostly queueing, which swung the difference by ±20 ms between pairs.
+      const unqueued = await pair(ROUNDS, gateway(1), direct(1));
+      rows.push({
+        name: 'Gateway added p50, 1 connection (gateway minus emulator direct)',
+        a: unqueued.a,
+        value: unqueued.median.addedP50,
+        unit: `ms (pairs ${Math.min(...unqueued.pairs.map((p) => p.addedP50))} to ${Math.max(...unqueued.pairs.map((p) => p.addedP50))}; p50 ${unqueued.a.p50} against ${unqueued.b.p50} ms)`,
+        target: '≤ 1 ms',
+        pass: unqueued.median.addedP50 <= 1,
+      });
     }
     {
       await fetch(`${f.base}/api/video/status?fresh=1`, { headers: auth });
