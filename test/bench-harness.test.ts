@@ -72,10 +72,9 @@ describe('npm run bench -- --quick', () => {
         } else {
           // A latency p50 may round to 0 ms on a fast machine; sizes, times and counts may not.
           expect(Number.isFinite(r.value), r.name).toBe(true);
-          if (r.name.startsWith('Status report')) expect(r.value, r.name).toBeGreaterThanOrEqual(0);
           // The gateway's added latency is a difference of two rounded p50s: any sign is possible.
-          else if (r.name.startsWith('Gateway added')) expect(Number.isFinite(r.value), r.name).toBe(true);
-          else expect(r.value, r.name).toBeGreaterThan(0);
+          if (r.name.startsWith('Status report')) expect(r.value, r.name).toBeGreaterThanOrEqual(0);
+          else if (!r.name.startsWith('Gateway added')) expect(r.value, r.name).toBeGreaterThan(0);
         }
       }
       // The table on stdout has one line per row.

@@ -6,11 +6,11 @@
  * feedback is read from V8's own debug print of nextTick (--allow-natives-syntax).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { transformSync } from 'esbuild';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { pinTickObjectShapes } from '../src/memory/tick-shapes.js';
 import { REPO } from './helpers/build-test-app.js';
 
@@ -40,6 +40,7 @@ writeFileSync(
 );
 const MODULE = path.join(dir, 'pin-tick-shapes.mjs');
 writeFileSync(MODULE, transformSync(source('pin-tick-shapes.ts'), { loader: 'ts', format: 'esm' }).code);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The states of nextTick's DefineKeyedOwnPropertyInLiteral feedback slots after an idle GC. */
 function literalFeedback(pin: boolean): string[] {
