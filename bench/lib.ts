@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { Agent, get } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -210,19 +211,21 @@ export async function captureForBare(
 }
 
 /** bench/bare-server.ts on the captured routes, in its own process (optionally under `wrap`). */
-export async function startBare(
+export function startBare(
   routesFile: string,
   wrap: string[] = [],
 ): Promise<{ child: ChildProcess; base: string }> {
-  const [command, ...args] = [
-    ...wrap,
-    process.execPath,
-    '--import',
-    'tsx',
-    path.join(REPO, 'bench/bare-server.ts'),
-    routesFile,
-  ];
-  const child = spawn(command ?? process.execPath, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] });
+  return startScript('bench/bare-server.ts', [routesFile], wrap);
+}
+
+/** A bench script that prints its port when listening (bare-server.ts, bare-proxy.ts), in its own process. */
+export async function startScript(
+  script: string,
+  args: string[],
+  wrap: string[] = [],
+): Promise<{ child: ChildProcess; base: string }> {
+  const [command, ...rest] = [...wrap, process.execPath, '--import', 'tsx', path.join(REPO, script), ...args];
+  const child = spawn(command ?? process.execPath, rest, { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve) =>
     child.stdout?.once('data', (c: Buffer) => resolve(Number(c.toString().trim()))),
   );
@@ -359,5 +362,65 @@ export async function pair(
       cpu: medianOf(pairs.map((p) => p.cpu)),
       addedP50: medianOf(pairs.map((p) => p.addedP50)),
     },
+  };
+}
+
+/** One side of a latency comparison: a GET and its headers. */
+export interface Target {
+  url: string;
+  headers?: Record<string, string>;
+}
+
+export interface Latencies {
+  /** Each side's median latency, ms (µs resolution). */
+  p50: number[];
+  /** Per side: the median over rounds of (this side's latency − the first side's), ms. */
+  added: number[];
+  requests: number;
+}
+
+/** One GET on a keep-alive agent, body read to the end; its latency in ms. */
+function timedGet(t: Target, agent: Agent): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    get(t.url, { agent, headers: t.headers ?? {} }, (res) => {
+      if ((res.statusCode ?? 0) >= 300) reject(new Error(`${t.url}: ${res.statusCode}`));
+      res.resume();
+      res.once('end', () => resolve(Number(process.hrtime.bigint() - started) / 1e6));
+    }).once('error', reject);
+  });
+}
+
+/**
+ * Latency from one connection per side, without queueing: one request at a time, the sides
+ * taking turns request by request (the order rotating), so every side sees the same machine
+ * from one moment to the next. autocannon's histogram keeps whole milliseconds, too coarse for a
+ * target of 1 ms; these are timed to the microsecond. `added[i]` is the median over rounds of
+ * (side i − side 0), which cancels the drift that the machine adds to both.
+ */
+export async function interleavedLatency(
+  targets: Target[],
+  requests: number,
+  warmup: number,
+): Promise<Latencies> {
+  const agents = targets.map(() => new Agent({ keepAlive: true, maxSockets: 1 }));
+  const times: number[][] = targets.map(() => []);
+  try {
+    for (let i = 0; i < warmup + requests; i++) {
+      const round: number[] = [];
+      for (let k = 0; k < targets.length; k++) {
+        const side = (i + k) % targets.length;
+        round[side] = await timedGet(targets[side] as Target, agents[side] as Agent);
+      }
+      if (i >= warmup) round.forEach((ms, side) => times[side]?.push(ms));
+    }
+  } finally {
+    for (const a of agents) a.destroy();
+  }
+  const base = times[0] ?? [];
+  return {
+    p50: times.map(medianOf),
+    added: times.map((t) => medianOf(t.map((ms, i) => ms - (base[i] ?? 0)))),
+    requests,
   };
 }
