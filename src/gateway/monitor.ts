@@ -85,7 +85,7 @@ export async function buildMonitor(d: {
   const granted = new Set(link?.scopes ?? []);
   const groups: MonitorReport['groups'] = {};
   for (const c of CAPABILITIES) {
-    const health = d.platform.health.get(c.group);
+    const health = d.platform.health(c.group);
     const errorIsLatest =
       !!health?.lastError && (!health.lastSuccess || health.lastError.at > health.lastSuccess);
     const has = c.scopes.filter((s) => granted.has(s));

@@ -11,6 +11,7 @@ import { BrandService } from '../../src/brand/brand-service.js';
 import { parseConfig, type Config } from '../../src/config.js';
 import { createGateway, type Gateway } from '../../src/gateway/gateway.js';
 import { autolinkOverHttp } from '../../src/gateway/oauth/autolink.js';
+import { fetchTransport } from '../../src/gateway/platform/http-transport.js';
 import { loadSecrets } from '../../src/gateway/secrets.js';
 import { createMetrics } from '../../src/http/metrics.js';
 import { createLogger } from '../../src/log.js';
@@ -104,7 +105,7 @@ export async function startGateway(
   const metrics = createMetrics({ processMetrics: false });
   const gateway = createGateway({
     observer: metrics.observer,
-    ...(opts.fetch ? { fetch: opts.fetch, transport: opts.fetch } : {}),
+    ...(opts.fetch ? { fetch: opts.fetch, transport: fetchTransport(opts.fetch) } : {}),
     config,
     store,
     keys: secrets.keys,

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Budgets, PRO_BUDGETS } from '../../src/gateway/platform/budget.js';
-import { retryAfterMs } from '../../src/gateway/platform/platform-client.js';
+import { formEncode, retryAfterMs } from '../../src/gateway/platform/platform-client.js';
 import { startGateway, type GatewayEnv } from './helpers.js';
 
 let e: GatewayEnv;
@@ -25,6 +25,14 @@ const me = () =>
 const fault = (f: Record<string, unknown>) => e.emu.api('POST', '/_sandbox/faults', { body: f });
 const count = async (key: string) =>
   ((await e.emu.api('GET', '/_sandbox/stats')).json.requests[key] ?? 0) as number;
+
+describe('query encoding', () => {
+  it('writes each key and value as URLSearchParams does', () => {
+    for (const v of ['2026-11-01', 'a b', "!'()*~-._", '&=?#/+%', 'ä会🎥', '', 'x'.repeat(300)]) {
+      expect(`${formEncode('k y')}=${formEncode(v)}`).toBe(new URLSearchParams({ 'k y': v }).toString());
+    }
+  });
+});
 
 describe('reads', () => {
   it('retry through 429s with Retry-After, 5xx and dropped connections', async () => {

@@ -1,9 +1,11 @@
 /**
  * The platform client's HTTP transport: node:http(s) with a keep-alive agent per origin, reading
- * the whole body (under a size limit) before answering. Node 20's fetch costs about 0.5 ms more
- * CPU per call (WHATWG streams for every body), which the bench showed as most of the gateway's
- * overhead. The answer has the small part of the Response interface the client uses, so global
- * fetch still fits the same type (tests inject it).
+ * the whole body (under a size limit) before answering, the whole exchange under one deadline
+ * timer. Node 20's fetch costs about 0.5 ms more CPU per call (WHATWG streams for every body),
+ * which the bench showed as most of the gateway's overhead; an AbortSignal for the deadline and
+ * a URL object per call cost another ~0.1 ms here (bench/BENCHMARKS.md). The answer has the
+ * small part of the Response interface the client uses; fetchTransport() adapts fetch (tests
+ * inject it to watch each call).
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -13,7 +15,11 @@ export interface TransportRequest {
   method?: string;
   headers: Record<string, string>;
   body?: string;
-  signal: AbortSignal;
+  /**
+   * The whole exchange, body included, must be over within this; otherwise it fails with a
+   * TimeoutError (a DOMException, as fetch's AbortSignal.timeout does).
+   */
+  timeoutMs: number;
 }
 
 export interface TransportResponse {
@@ -25,10 +31,58 @@ export interface TransportResponse {
   arrayBuffer(): Promise<ArrayBuffer>;
 }
 
-export type Transport = (url: string | URL, init: TransportRequest) => Promise<TransportResponse>;
+export type Transport = (url: string, init: TransportRequest) => Promise<TransportResponse>;
 
 /** Fails like fetch does (a TypeError with the socket error as cause), so callers read one shape. */
 const networkError = (cause: unknown) => Object.assign(new TypeError('fetch failed'), { cause });
+
+const timeoutError = () => new DOMException('The platform did not answer in time.', 'TimeoutError');
+
+/** fetch as a Transport: the deadline becomes AbortSignal.timeout, which also covers the body. */
+export function fetchTransport(f: typeof fetch): Transport {
+  return (url, { timeoutMs, ...init }) => f(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+}
+
+interface Origin {
+  protocol: string;
+  hostname: string;
+  port: string;
+  auth?: string;
+}
+
+/**
+ * Where a URL's path starts, and its origin parsed once per origin (the platform's is one):
+ * http.request on a URL string or object parses and converts it on every call.
+ */
+function splitter() {
+  const origins = new Map<string, Origin>();
+  return (url: string): { origin: Origin; path: string } => {
+    const scheme = url.indexOf('://');
+    const slash = scheme < 0 ? -1 : url.indexOf('/', scheme + 3);
+    const head = slash < 0 ? url : url.slice(0, slash);
+    let origin = origins.get(head);
+    if (!origin) {
+      const u = new URL(head);
+      // Anything beyond scheme://host:port (credentials, a default port, a query right after the
+      // host) is parsed whole, every time.
+      if (`${u.protocol}//${u.host}` !== head) return { origin: fromUrl(u), path: pathOf(new URL(url)) };
+      origin = fromUrl(u);
+      if (origins.size < 16) origins.set(head, origin);
+    }
+    return { origin, path: slash < 0 ? '/' : url.slice(slash) };
+  };
+}
+
+/** What http.request takes from a URL (as node's urlToHttpOptions reads it). */
+const fromUrl = (u: URL): Origin => ({
+  protocol: u.protocol,
+  hostname: u.hostname.startsWith('[') ? u.hostname.slice(1, -1) : u.hostname,
+  port: u.port,
+  ...(u.username || u.password
+    ? { auth: `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}` }
+    : {}),
+});
+const pathOf = (u: URL) => `${u.pathname}${u.search}`;
 
 /** Bodies read as text: JSON and text answers, the platform's API (files stay bytes). */
 const TEXTUAL = /^(application\/([\w.+-]*\+)?json|text\/)/i;
@@ -80,18 +134,30 @@ export function keepAliveTransport(opts: { maxBodyBytes?: number } = {}): KeepAl
     'http:': new http.Agent({ keepAlive: true, timeout: 4000, scheduling: 'lifo' }),
     'https:': new https.Agent({ keepAlive: true, timeout: 4000, scheduling: 'lifo' }),
   };
+  const split = splitter();
   const transport: Transport = (url, init) =>
     new Promise((resolve, reject) => {
-      const target = typeof url === 'string' ? new URL(url) : url;
-      const lib = target.protocol === 'https:' ? https : http;
-      const agent = target.protocol === 'https:' ? agents['https:'] : agents['http:'];
+      const { origin, path } = split(url);
+      const secure = origin.protocol === 'https:';
       const headers: Record<string, string> = { ...init.headers };
       if (init.body !== undefined) headers['content-length'] = String(Buffer.byteLength(init.body));
-      const fail = (err: Error) =>
-        // An abort (timeout signal) keeps its name, as fetch's does; everything else is a network error.
-        reject(err.name === 'AbortError' || err instanceof TypeError ? err : networkError(err));
-      const options = { method: init.method ?? 'GET', headers, agent, signal: init.signal };
-      const req = lib.request(target, options, (res) => {
+      // `timer` is set below, before any event can fire (none fires synchronously).
+      const fail = (err: Error) => {
+        clearTimeout(timer);
+        // A timeout keeps its name, as fetch's does; everything else is a network error.
+        reject(err.name === 'TimeoutError' || err instanceof TypeError ? err : networkError(err));
+      };
+      const options: http.RequestOptions = {
+        protocol: origin.protocol,
+        hostname: origin.hostname,
+        port: origin.port,
+        path,
+        method: init.method ?? 'GET',
+        headers,
+        agent: secure ? agents['https:'] : agents['http:'],
+        ...(origin.auth !== undefined ? { auth: origin.auth } : {}),
+      };
+      const req = (secure ? https : http).request(options, (res) => {
         // Text is decoded as it arrives, so each chunk's buffer dies young: buffers that lived
         // for the whole call were promoted with their 50 KB outside the V8 heap, and kept it
         // until the next full GC (tens of MB of RSS after a gateway load).
@@ -110,20 +176,27 @@ export function keepAliveTransport(opts: { maxBodyBytes?: number } = {}): KeepAl
             res.destroy(); // no 'end' follows, so nothing resolves after the rejection
           }
         });
-        res.on('end', () =>
+        res.on('end', () => {
+          clearTimeout(timer);
           resolve(
             new BufferedResponse(
               res.statusCode ?? 0,
               res.headers,
               decoder ? text + decoder.end() : Buffer.concat(chunks),
             ),
-          ),
-        );
+          );
+        });
         res.on('error', fail);
         res.on('aborted', () =>
           fail(Object.assign(new Error('the response was cut off'), { code: 'ECONNRESET' })),
         );
       });
+      // One timer for the whole exchange (an AbortSignal and its listeners cost more than the
+      // rest of the request set-up). Destroying the request ends the socket and its response.
+      const timer = setTimeout(() => {
+        fail(timeoutError());
+        req.destroy();
+      }, init.timeoutMs);
       req.on('error', fail);
       req.end(init.body);
     });

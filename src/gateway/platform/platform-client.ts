@@ -67,6 +67,12 @@ interface PlatformBody {
 
 const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
 
+/** application/x-www-form-urlencoded, as URLSearchParams writes a query (space as +). */
+export const formEncode = (s: string) =>
+  encodeURIComponent(s).replace(/%20|[!'()~]/g, (c) =>
+    c === '%20' ? '+' : `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+
 /** Retry-After as seconds or as an HTTP/ISO date; undefined when absent or unreadable. */
 export function retryAfterMs(value: string | null, now: number): number | undefined {
   if (!value) return undefined;
@@ -85,30 +91,22 @@ function parseBody(text: string): PlatformBody {
   }
 }
 
-/**
- * Runs `fn` with a signal that aborts after `ms`, and clears the timer as soon as `fn` settles
- * (AbortSignal.timeout keeps its timer, and what its listeners hold, for the full timeout).
- */
-async function withDeadline<T>(ms: number, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const ctl = new AbortController();
-  const timer = setTimeout(
-    () => ctl.abort(new DOMException('The platform did not answer in time.', 'TimeoutError')),
-    ms,
-  );
-  try {
-    return await fn(ctl.signal);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 function causeCode(err: unknown): string | undefined {
   const c = (err as { cause?: { code?: unknown } }).cause;
   return typeof c?.code === 'string' ? c.code : undefined;
 }
 
+/** A group's last outcomes as recorded: instants as numbers, formatted only when read. */
+interface HealthMarks {
+  lastSuccess: number | null;
+  lastError: { at: number; code: string } | null;
+  lastLatencyMs: number | null;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
 export class PlatformClient {
-  readonly health = new Map<string, GroupHealth>();
+  readonly #health = new Map<string, HealthMarks>();
   readonly #breakers = new Map<string, CircuitBreaker>();
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #random: () => number;
@@ -138,25 +136,37 @@ export class PlatformClient {
   }
 
   #record(group: string, ok: boolean, latency: number, code?: string): void {
-    const h = this.health.get(group) ?? {
-      lastSuccess: null,
-      lastError: null,
-      lastLatencyMs: null,
-      breaker: 'closed',
-    };
-    const at = new Date(this.o.now()).toISOString();
+    let h = this.#health.get(group);
+    if (!h) this.#health.set(group, (h = { lastSuccess: null, lastError: null, lastLatencyMs: null }));
+    const at = this.o.now();
     if (ok) h.lastSuccess = at;
     else h.lastError = { at, code: code ?? 'upstream_error' };
     h.lastLatencyMs = latency;
-    h.breaker = this.#breaker(group).state;
-    this.health.set(group, h);
   }
 
-  /** The URL object itself: the transport takes it as is (a string would be parsed again). */
-  #url(path: string, query: CallOptions['query']): URL {
-    const u = new URL(`${this.o.apiBase}${path}`);
-    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
-    return u;
+  /** A capability group's last outcomes and its breaker now; undefined before its first call. */
+  health(group: string): GroupHealth | undefined {
+    const h = this.#health.get(group);
+    if (!h) return undefined;
+    return {
+      lastSuccess: h.lastSuccess === null ? null : iso(h.lastSuccess),
+      lastError: h.lastError && { at: iso(h.lastError.at), code: h.lastError.code },
+      lastLatencyMs: h.lastLatencyMs,
+      breaker: this.#breaker(group).state,
+    };
+  }
+
+  /** The call's URL, its query encoded as URLSearchParams would (a URL object per call costs more). */
+  #url(path: string, query: CallOptions['query']): string {
+    let url = `${this.o.apiBase}${path}`;
+    let sep = '?';
+    for (const k in query) {
+      const v = query[k];
+      if (v === undefined) continue;
+      url += `${sep}${formEncode(k)}=${formEncode(String(v))}`;
+      sep = '&';
+    }
+    return url;
   }
 
   async call<T = unknown>(opts: CallOptions): Promise<CallResult<T>> {
@@ -203,19 +213,17 @@ export class PlatformClient {
       let text: string;
       try {
         // The deadline covers the answer's body too (a stalled body is a timeout, not a hang).
-        [res, text] = await withDeadline(opts.timeoutMs ?? this.o.timeoutMs, async (signal) => {
-          const r = await this.o.transport(this.#url(opts.path, opts.query), {
-            method: opts.method,
-            headers: {
-              authorization: `Bearer ${token.value}`,
-              accept: 'application/json',
-              ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-            },
-            ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
-            signal,
-          });
-          return [r, r.status === 204 ? '' : await r.text()] as const;
+        res = await this.o.transport(this.#url(opts.path, opts.query), {
+          method: opts.method,
+          headers: {
+            authorization: `Bearer ${token.value}`,
+            accept: 'application/json',
+            ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+          timeoutMs: opts.timeoutMs ?? this.o.timeoutMs,
         });
+        text = res.status === 204 ? '' : await res.text();
       } catch (err) {
         const timedOut = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
         const neverSent = causeCode(err) === 'ECONNREFUSED';
@@ -315,13 +323,11 @@ export class PlatformClient {
     let res: TransportResponse;
     let file: Buffer;
     try {
-      [res, file] = await withDeadline(this.o.timeoutMs, async (signal) => {
-        const r = await this.o.transport(target, {
-          headers: { authorization: `Bearer ${token.value}` },
-          signal,
-        });
-        return [r, Buffer.from(await r.arrayBuffer())] as const;
+      res = await this.o.transport(target.href, {
+        headers: { authorization: `Bearer ${token.value}` },
+        timeoutMs: this.o.timeoutMs,
       });
+      file = Buffer.from(await res.arrayBuffer());
     } catch (err) {
       this.#record(group, false, this.o.now() - started, 'upstream_error');
       throw new AppError(502, 'upstream_error', 'The platform file could not be fetched.', {
