@@ -78,10 +78,16 @@ export const pageOf = <T>(items: T[], nextPageToken: unknown): Page<T> => ({
 export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-22');
 
 export const DAY_MS = 86_400_000;
+const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 /** Whether a yyyy-mm-dd string names a day that exists (read as a UTC day, as the platform does). */
 export const isRealDay = (v: string) => {
-  const t = Date.parse(`${v}T00:00:00Z`);
-  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
+  // Arithmetic, not Date.parse and toISOString: this runs on every dated input and cursor.
+  const m = YMD.exec(v);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  return mo >= 1 && mo <= 12 && d >= 1 && d <= (mo === 2 ? (leap ? 29 : 28) : (MONTH_DAYS[mo - 1] ?? 0));
 };
 /** A yyyy-mm-dd date that exists. */
 export const date = day.refine(isRealDay, 'must be a real calendar date');
