@@ -80,19 +80,30 @@ export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 
 export const DAY_MS = 86_400_000;
 const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** Days in month `mo` (1-12) of year `y`, proleptic Gregorian as the platform counts. */
+export const daysInMonth = (y: number, mo: number) =>
+  mo === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : (MONTH_DAYS[mo - 1] ?? 0);
 /** Whether a yyyy-mm-dd string names a day that exists (read as a UTC day, as the platform does). */
 export const isRealDay = (v: string) => {
   // Arithmetic, not Date.parse and toISOString: this runs on every dated input and cursor.
   const m = YMD.exec(v);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
-  return mo >= 1 && mo <= 12 && d >= 1 && d <= (mo === 2 ? (leap ? 29 : 28) : (MONTH_DAYS[mo - 1] ?? 0));
+  return mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo);
 };
 /** A yyyy-mm-dd date that exists. */
 export const date = day.refine(isRealDay, 'must be a real calendar date');
-/** The UTC day of an instant, yyyy-mm-dd. */
-export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+let lastDay = NaN;
+let lastDayText = '';
+/** The UTC day of an instant, yyyy-mm-dd (the last one kept: most calls ask for today). */
+export const dayOf = (ms: number) => {
+  const d = Math.floor(ms / DAY_MS);
+  if (d !== lastDay) {
+    lastDayText = new Date(d * DAY_MS).toISOString().slice(0, 10);
+    lastDay = d;
+  }
+  return lastDayText;
+};
 export const addDays = (d: string, n: number) => dayOf(Date.parse(`${d}T00:00:00Z`) + n * DAY_MS);
 export const daysBetween = (a: string, b: string) =>
   (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS;

@@ -3,7 +3,7 @@
  * with inputs parsed the way invoke parses them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordingsOps, vttToText } from '../../../src/gateway/capabilities/ops/recordings.js';
+import { monthsBefore, recordingsOps, vttToText } from '../../../src/gateway/capabilities/ops/recordings.js';
 import type { Operation } from '../../../src/gateway/capabilities/operation.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
 import { startGateway, type GatewayEnv } from '../helpers.js';
@@ -29,6 +29,18 @@ const dayOf = (offsetDays: number) =>
   new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 const listCalls = async () =>
   ((await e.emu.api('GET', '/_sandbox/stats')).json.requests['GET /v2/users/me/recordings'] ?? 0) as number;
+
+describe('month windows', () => {
+  it('step back whole calendar months, clamped to the shorter month as the platform counts', () => {
+    expect(monthsBefore('2026-01-15', 1)).toBe('2025-12-15');
+    expect(monthsBefore('2024-03-31', 1)).toBe('2024-02-29');
+    expect(monthsBefore('2023-03-31', 1)).toBe('2023-02-28');
+    expect(monthsBefore('2100-03-30', 1)).toBe('2100-02-28');
+    expect(monthsBefore('2000-03-30', 1)).toBe('2000-02-29');
+    expect(monthsBefore('2026-08-31', 6)).toBe('2026-02-28');
+    expect(monthsBefore('2026-11-24', 0)).toBe('2026-11-24');
+  });
+});
 
 describe('recordings', () => {
   it('list_user_recordings lists the last 30 days, newest first, in our shape', async () => {

@@ -8,6 +8,7 @@ import {
   addDays,
   date,
   dayOf,
+  daysInMonth,
   defineOp,
   id,
   invalid,
@@ -61,11 +62,17 @@ const GROUP = 'recordings';
 const DEFAULT_DAYS = 30;
 const MAX_MONTHS = 6;
 
-/** The same day `n` calendar months earlier, clamped to that month's last day (as the platform counts). */
-function monthsBefore(d: string, n: number): string {
+/**
+ * The same day `n` calendar months earlier, clamped to that month's last day (as the platform
+ * counts). Arithmetic on the text: Date.UTC and toISOString cost ~15 µs a call here.
+ */
+export function monthsBefore(d: string, n: number): string {
   const [y, mo, dd] = d.split('-').map(Number) as [number, number, number];
-  const last = new Date(Date.UTC(y, mo - 1 - n + 1, 0)).getUTCDate();
-  return dayOf(Date.UTC(y, mo - 1 - n, Math.min(dd, last)));
+  const months = y * 12 + (mo - 1) - n;
+  const ty = Math.floor(months / 12);
+  const tm = months - ty * 12 + 1;
+  const day = Math.min(dd, daysInMonth(ty, tm));
+  return `${String(ty).padStart(4, '0')}-${String(tm).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 export const videoId = id('video_id').describe(
