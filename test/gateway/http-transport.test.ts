@@ -4,7 +4,7 @@
  * buffers a body over its limit.
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchTransport, keepAliveTransport } from '../../src/gateway/platform/http-transport.js';
 
@@ -68,6 +68,22 @@ describe('keep-alive transport', () => {
       expect(await res.json()).toEqual({ method: 'POST', url: '/echo', body: '{"a":1}', auth: 'Bearer x' });
     }
     expect(sockets.size).toBe(1);
+    t.close();
+  });
+
+  it('closes a pooled connection once it has been idle for idleMs, not while it is in use', async () => {
+    const t = keepAliveTransport({ idleMs: 150 });
+    sockets.clear();
+    // A call slower than idleMs keeps its socket: the idle timeout is set only in the pool.
+    const slow = await t.transport(`${base}/slow`, { headers: {}, timeoutMs: 2000 });
+    expect(await slow.text()).toBe('late');
+    await t.transport(`${base}/echo`, { headers: {}, timeoutMs: 2000 });
+    expect(sockets.size).toBe(1);
+    const [first] = [...sockets] as Socket[];
+    await new Promise((r) => setTimeout(r, 400));
+    expect(first?.destroyed).toBe(true);
+    await t.transport(`${base}/echo`, { headers: {}, timeoutMs: 2000 });
+    expect(sockets.size).toBe(2);
     t.close();
   });
 

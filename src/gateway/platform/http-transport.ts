@@ -9,6 +9,8 @@
  */
 import http from 'node:http';
 import https from 'node:https';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 
 export interface TransportRequest {
@@ -126,13 +128,30 @@ export interface KeepAliveTransport {
   close(): void;
 }
 
-export function keepAliveTransport(opts: { maxBodyBytes?: number } = {}): KeepAliveTransport {
+/**
+ * Idle sockets close after 4 s, under common server keep-alive timeouts, so a reused socket is
+ * rarely one the server is closing at the same moment. Set as a socket goes back to the pool
+ * (the agent destroys a pooled socket on its timeout): the agent's `timeout` option does the same
+ * but also arms socket-timeout listeners on every request, which the deadline makes redundant.
+ */
+function closingIdle<A extends http.Agent>(agent: A, idleMs: number): A {
+  const keep = agent.keepSocketAlive.bind(agent) as (socket: Duplex) => boolean;
+  agent.keepSocketAlive = (socket: Duplex) => {
+    const kept = keep(socket);
+    (socket as Socket).setTimeout(idleMs);
+    return kept;
+  };
+  return agent;
+}
+
+export function keepAliveTransport(
+  opts: { maxBodyBytes?: number; idleMs?: number } = {},
+): KeepAliveTransport {
   const maxBody = opts.maxBodyBytes ?? 64 * 1024 * 1024;
-  // Idle sockets close after 4 s, under common server keep-alive timeouts, so a reused socket is
-  // rarely one the server is closing at the same moment.
+  const idleMs = opts.idleMs ?? 4000;
   const agents = {
-    'http:': new http.Agent({ keepAlive: true, timeout: 4000, scheduling: 'lifo' }),
-    'https:': new https.Agent({ keepAlive: true, timeout: 4000, scheduling: 'lifo' }),
+    'http:': closingIdle(new http.Agent({ keepAlive: true, scheduling: 'lifo' }), idleMs),
+    'https:': closingIdle(new https.Agent({ keepAlive: true, scheduling: 'lifo' }), idleMs),
   };
   const split = splitter();
   const transport: Transport = (url, init) =>
