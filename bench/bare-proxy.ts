@@ -4,6 +4,7 @@
  * to the emulator with a fixed token, the whole body read, parsed, mapped to the same items
  * fleetgate answers with, and sent back as JSON. No auth, validation, retries, deadline, metrics
  * or logging. argv: the emulator's base URL and an access token; prints its port when listening.
+ * The item mapping is written out again here, not imported: the baseline loads none of our code.
  */
 import { Agent, createServer, request } from 'node:http';
 
