@@ -266,14 +266,12 @@ export async function load(opts: {
   amount?: number;
   /** 304 is the expected answer (conditional-GET measurement). */
   notModified?: boolean;
-  /** Concurrent connections; CONNECTIONS unless given (1: latency without queueing). */
-  connections?: number;
 }): Promise<Sample> {
   const cpuBefore = opts.pids.reduce((s, p) => s + cpuUs(p), 0);
   const r = await autocannon({
     url: opts.url,
     method: opts.method ?? 'GET',
-    connections: opts.connections ?? CONNECTIONS,
+    connections: CONNECTIONS,
     ...(opts.amount ? { amount: opts.amount } : { duration: opts.duration }),
     ...(opts.headers ? { headers: opts.headers } : {}),
     ...(opts.body ? { body: opts.body } : {}),
@@ -376,7 +374,6 @@ export interface Latencies {
   p50: number[];
   /** Per side: the median over rounds of (this side's latency − the first side's), ms. */
   added: number[];
-  requests: number;
 }
 
 /** One GET on a keep-alive agent, body read to the end; its latency in ms. */
@@ -421,6 +418,5 @@ export async function interleavedLatency(
   return {
     p50: times.map(medianOf),
     added: times.map((t) => medianOf(t.map((ms, i) => ms - (base[i] ?? 0)))),
-    requests,
   };
 }

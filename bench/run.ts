@@ -136,21 +136,12 @@ async function main(): Promise<void> {
       };
       const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
       const q = `from=${day(Date.now() - 29 * 86_400_000)}&to=${day(Date.now())}`;
-      const gateway = () =>
-        load({
-          url: `${f.base}/api/video/recordings?${q}`,
-          headers: auth,
-          pids: [fgPid, f.sandboxPid],
-          duration,
-        });
+      // The same request both ways: the gateway asks the platform for pages of 30.
+      const gatewayUrl = `${f.base}/api/video/recordings?${q}`;
+      const directUrl = `${f.sandbox}/v2/users/me/recordings?${q}&page_size=30`;
       const token = { authorization: `Bearer ${stats.lastAccessToken}` };
-      const direct = () =>
-        load({
-          url: `${f.sandbox}/v2/users/me/recordings?${q}`,
-          headers: token,
-          pids: [f.sandboxPid],
-          duration,
-        });
+      const gateway = () => load({ url: gatewayUrl, headers: auth, pids: [fgPid, f.sandboxPid], duration });
+      const direct = () => load({ url: directUrl, headers: token, pids: [f.sandboxPid], duration });
       rows.push(
         compare(
           'Gateway GET /api/video/recordings vs emulator direct',
@@ -166,8 +157,8 @@ async function main(): Promise<void> {
         const requests = quick ? 30 : 1000;
         const l = await interleavedLatency(
           [
-            { url: `${f.sandbox}/v2/users/me/recordings?${q}&page_size=30`, headers: token },
-            { url: `${f.base}/api/video/recordings?${q}`, headers: auth },
+            { url: directUrl, headers: token },
+            { url: gatewayUrl, headers: auth },
             { url: `${proxy.base}/api/video/recordings?${q}` },
           ],
           requests,
