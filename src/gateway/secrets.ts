@@ -3,7 +3,7 @@
  * Taken from the environment when given; otherwise generated once into the data dir (mode 0600)
  * and reused, so a restart keeps working. The API key is only ever compared by hash.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { keyring, type KeySource, type Keyring } from './oauth/vault.js';
@@ -19,7 +19,8 @@ export interface GatewaySecrets {
   keyFile: string;
 }
 
-const sha256 = (v: string) => createHash('sha256').update(v, 'utf8').digest();
+// crypto.hash: one call, no Hash object (half the cost of createHash for a key this size).
+const sha256 = (v: string) => hash('sha256', v, 'buffer');
 
 /** Constant-time check of a presented key against the stored hash. */
 export function apiKeyMatches(secrets: { apiKeyHash: Buffer }, presented: string): boolean {
