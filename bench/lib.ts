@@ -374,6 +374,8 @@ export interface Latencies {
   p50: number[];
   /** Per side: the median over rounds of (this side's latency − the first side's), ms. */
   added: number[];
+  /** The same median per block of consecutive rounds ([block][side]): how far it drifts. */
+  addedByBlock: number[][];
 }
 
 /** One GET on a keep-alive agent, body read to the end; its latency in ms. */
@@ -393,12 +395,15 @@ function timedGet(t: Target, agent: Agent): Promise<number> {
  * taking turns request by request (the order rotating), so every side sees the same machine
  * from one moment to the next. autocannon's histogram keeps whole milliseconds, too coarse for a
  * target of 1 ms; these are timed to the microsecond. `added[i]` is the median over rounds of
- * (side i − side 0), which cancels the drift that the machine adds to both.
+ * (side i − side 0), which cancels the drift that the machine adds to both. The rounds are also
+ * cut into `blocks` runs of consecutive rounds, each with its own median: on this machine
+ * blocks a minute apart differ by up to half a millisecond, which one median hides.
  */
 export async function interleavedLatency(
   targets: Target[],
   requests: number,
   warmup: number,
+  blocks = 1,
 ): Promise<Latencies> {
   const agents = targets.map(() => new Agent({ keepAlive: true, maxSockets: 1 }));
   const times: number[][] = targets.map(() => []);
@@ -415,8 +420,14 @@ export async function interleavedLatency(
     for (const a of agents) a.destroy();
   }
   const base = times[0] ?? [];
+  const added = (from: number, to: number) =>
+    times.map((t) => medianOf(t.slice(from, to).map((ms, i) => ms - (base[from + i] ?? 0))));
+  const size = Math.ceil(requests / blocks);
   return {
     p50: times.map(medianOf),
-    added: times.map((t) => medianOf(t.map((ms, i) => ms - (base[i] ?? 0)))),
+    added: added(0, requests),
+    addedByBlock: Array.from({ length: blocks }, (_, b) =>
+      added(b * size, Math.min(requests, (b + 1) * size)),
+    ),
   };
 }

@@ -60,6 +60,9 @@ describe('npm run bench -- --quick', () => {
       // The added latency is read beside the floor: what a bare node:http proxy adds, timed alongside.
       const added = results.rows.find((r) => r.name.startsWith('Gateway added p50'));
       expect(added?.unit).toMatch(/a bare node:http proxy adds -?\d+\.\d\d ms/);
+      // And each side's median per block of rounds, to show how far it drifts within the run.
+      expect(added?.unit).toMatch(/blocks of 15 rounds -?\d+\.\d\d–-?\d+\.\d\d;/);
+      expect(added?.unit).toMatch(/p50 \d+\.\d\d, blocks of 15 rounds -?\d+\.\d\d–-?\d+\.\d\d\)$/);
       // The soak's zero errors is correctness, not timing: it is asserted here too.
       const soak = results.rows.find((r) => r.name.startsWith('Soak: '));
       expect(soak?.a.requests).toBeGreaterThan(0);
