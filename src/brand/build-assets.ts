@@ -3,7 +3,6 @@
  * logo, shield and icon; the web icon set (favicon.ico, icon.svg, apple-touch, 192/512, maskable,
  * web manifest); and one 1200×630 Open Graph image per theme from the social template.
  */
-import pngToIco from 'png-to-ico';
 import type { BrandSource } from './read-brand-folder.js';
 import { pngSize, svgSize, type Renderer } from './render.js';
 
@@ -104,10 +103,8 @@ export async function buildAssets(src: BrandSource, render: Renderer): Promise<B
   const mark = svg(source);
   const tileMark = svg(tileSource);
   const icon = { group: 'icon', layout: 'mark', theme: null } as const;
-  const favSizes = [16, 32, 48];
-  const favPngs = await Promise.all(favSizes.map((s) => render.png(mark, s)));
   add(
-    { name: 'icons/favicon.ico', body: await pngToIco(favPngs), mediaType: 'image/x-icon' },
+    { name: 'icons/favicon.ico', body: await render.ico(mark, [16, 32, 48]), mediaType: 'image/x-icon' },
     {
       ...icon,
       id: 'favicon',

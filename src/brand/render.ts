@@ -1,7 +1,7 @@
 /**
  * Raster and outline work for brand images, with resvg: SVG text becomes paths (so served SVGs
- * need no fonts), PNGs are rendered with the brand's own fonts, and both are cached on disk by
- * content hash so a restart or a reload re-renders only what changed.
+ * need no fonts), PNGs are rendered with the brand's own fonts and packed into ICOs, and all are
+ * cached on disk by content hash so a restart or a reload re-renders only what changed.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -17,6 +17,8 @@ import type { FontFile } from './read-brand-folder.js';
 export interface Renderer {
   outline(svg: string): Promise<string>;
   png(svg: string, width: number): Promise<Buffer>;
+  /** An ICO holding the SVG drawn at each width (a favicon). */
+  ico(svg: string, widths: number[]): Promise<Buffer>;
 }
 
 /** resvg reads TrueType, not WOFF2, so the @fontsource files are unpacked once into the cache. */
@@ -43,7 +45,14 @@ export async function createRenderer(fonts: FontFile[], cacheDir: string): Promi
   const fontKey = cacheKey(...fontFiles);
   const pngs = new DiskCache(path.join(cacheDir, 'png'));
   const outlines = new DiskCache(path.join(cacheDir, 'outlined'));
+  const icos = new DiskCache(path.join(cacheDir, 'ico'));
   const font = { fontFiles, loadSystemFonts: false, defaultFontFamily: fonts[0]?.family ?? 'sans-serif' };
+  const png = (svg: string, width: number) =>
+    pngs.memo(`${cacheKey(svg, width, fontKey)}.png`, () =>
+      loadResvg().then((Resvg) =>
+        new Resvg(svg, { font, fitTo: { mode: 'width', value: width } }).render().asPng(),
+      ),
+    );
   return {
     async outline(svg) {
       if (!/<text[\s>]/.test(svg)) return svg;
@@ -53,12 +62,17 @@ export async function createRenderer(fonts: FontFile[], cacheDir: string): Promi
       );
       return out.toString('utf8');
     },
-    png(svg, width) {
-      return pngs.memo(`${cacheKey(svg, width, fontKey)}.png`, () =>
-        loadResvg().then((Resvg) =>
-          new Resvg(svg, { font, fitTo: { mode: 'width', value: width } }).render().asPng(),
-        ),
-      );
+    png,
+    ico(svg, widths) {
+      // Packing decodes every PNG again (10–30 ms of each start here), so the ICO is kept too, and
+      // png-to-ico with its PNG decoder is loaded only on a miss.
+      return icos.memo(`${cacheKey(svg, widths.join(','), fontKey)}.ico`, async () => {
+        const [{ default: pngToIco }, images] = await Promise.all([
+          import('png-to-ico'),
+          Promise.all(widths.map((w) => png(svg, w))),
+        ]);
+        return pngToIco(images);
+      });
     },
   };
 }
