@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from '../../src/sandbox/webhooks.js';
 import { meetingsModule } from '../../src/sandbox/routes/meetings.js';
 import { usersModule } from '../../src/sandbox/routes/users.js';
-import { ZRA_SCOPES, zraModule } from '../../src/sandbox/routes/zra.js';
+import { zraModule } from '../../src/sandbox/routes/zra.js';
+import { ZRA_SCOPES } from '../../src/sandbox/routes/zra/records.js';
 import { checkResponse, documentedScopes } from './helpers/openapi.js';
 import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
 
