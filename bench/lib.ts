@@ -298,8 +298,6 @@ export interface PairRatio {
   rps: number;
   /** CPU per request, B µs ÷ A µs: the share of B's efficiency A keeps. */
   cpu: number;
-  /** A's p50 minus B's, ms. */
-  addedP50: number;
 }
 
 export interface Paired {
@@ -348,7 +346,7 @@ export async function pair(
     }
     as.push(x);
     bs.push(y);
-    pairs.push({ rps: x.rps / y.rps, cpu: x.cpuUs > 0 ? y.cpuUs / x.cpuUs : 0, addedP50: x.p50 - y.p50 });
+    pairs.push({ rps: x.rps / y.rps, cpu: x.cpuUs > 0 ? y.cpuUs / x.cpuUs : 0 });
   }
   const median = (xs: Sample[]) => [...xs].sort((x, y) => x.rps - y.rps)[Math.floor(xs.length / 2)] ?? EMPTY;
   return {
@@ -358,7 +356,6 @@ export async function pair(
     median: {
       rps: medianOf(pairs.map((p) => p.rps)),
       cpu: medianOf(pairs.map((p) => p.cpu)),
-      addedP50: medianOf(pairs.map((p) => p.addedP50)),
     },
   };
 }
