@@ -158,7 +158,10 @@ export async function startFleetgate(
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-  await waitFor(`http://127.0.0.1:${port}/readyz`);
+  await waitFor(`http://127.0.0.1:${port}/readyz`).catch((err: unknown) => {
+    child.kill('SIGKILL');
+    throw new Error(`${String(err)}; its output:\n${out}`);
+  });
   const readyMs = Number(process.hrtime.bigint() - started) / 1e6;
   // The gateway links the demo account right after it listens.
   const linkedBy = Date.now() + 20_000;
