@@ -3,7 +3,7 @@
  * Nothing else in src/ reads process.env; main.ts passes the parsed Config down.
  * parseConfig throws ConfigError listing every problem, not just the first.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { isSecret } from './gateway/webhooks-out/signature.js';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');

@@ -4,7 +4,7 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE, buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { listen } from './helpers/listen.js';

@@ -3,7 +3,7 @@
  * value against its type, and check that every {alias} points at a token that exists.
  * Style Dictionary does the output; this module only decides whether a document is sound.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { BrandProblem } from './problems.js';
 
 const alias = z.string().regex(/^\{[^{}]+\}$/);

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { checkAliases, flattenTokens, type FlatToken } from './dtcg.js';
 import { BrandInvalidError, type BrandProblem } from './problems.js';
 import {

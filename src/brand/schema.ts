@@ -2,7 +2,7 @@
  * The shape of a brand folder's JSON files and document front matter, as zod schemas.
  * The funnel theme keys are part of the public contract, so a brand folder must define exactly these.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const THEME_KEYS = [
   'mog',

@@ -3,7 +3,7 @@
  * and kept in step with the platform. Platform first, store second; if the store write fails
  * after the platform acted, the platform side is undone, so nothing is ever half-created.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '../http/errors.js';
 import type { Registration, StoredEvent } from '../store/store.js';
 import type { OpContext } from './capabilities/operation.js';

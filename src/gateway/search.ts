@@ -3,7 +3,7 @@
  * previous), recent recordings and the contact directory. Each source is asked at the same
  * time and may fail on its own; results are ranked by how many query words match and where.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { OpContext } from './capabilities/operation.js';
 import { seg } from './capabilities/operation.js';
 

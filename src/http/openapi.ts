@@ -3,7 +3,7 @@
  * from it (no CDN, no scripts). Capability paths contribute their zod input schemas through
  * `documentRoute`, so the document cannot drift from the validation that actually runs.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ENDPOINTS } from '../brand/manifest.js';
 
 export interface RouteDoc {

@@ -5,7 +5,7 @@
  * one JSON-schema validator for the whole process.
  */
 import { McpServer } from '@modelcontextprotocol/server';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { BrandCatalog } from '../brand/catalog.js';
 import { instructionsFor } from './instructions.js';
 import { JSON_SCHEMA_VALIDATOR } from './json-schema-validator.js';

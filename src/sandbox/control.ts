@@ -3,7 +3,7 @@
  * counters, expire tokens, send a webhook on demand, and reset to the seeded state.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod';
 import { faultSchema, type Faults } from './faults.js';
 import type { SandboxStats } from './oauth.js';
 import type { WebhookSender } from './webhooks.js';

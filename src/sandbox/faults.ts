@@ -2,7 +2,7 @@
  * Injected faults for tests of the gateway's resilience: the next `times` matching calls fail
  * with a status (0 drops the connection), optionally after a delay, optionally with Retry-After.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const faultSchema = z.strictObject({
   path: z.string().min(1),

@@ -3,7 +3,7 @@
  * that does the platform work through the shared client. Transport-neutral: the REST paths,
  * the generic invoke endpoint and (later) MCP tools all run the same operation.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '../../http/errors.js';
 import type { Store } from '../../store/store.js';
 import type { PlatformClient } from '../platform/platform-client.js';

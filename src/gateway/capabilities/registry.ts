@@ -3,7 +3,7 @@
  * platform offers one. Invoking validates the input with the operation's schema and runs it; a
  * capability without a public platform endpoint answers 501 with the reason.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '../../http/errors.js';
 import { CAPABILITIES, type CapabilityDef } from './catalog.js';
 import type { Operation, OpContext } from './operation.js';

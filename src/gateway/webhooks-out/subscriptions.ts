@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '../../http/errors.js';
 import type { DeliveryCounts, DeliveryLogEntry, WebhookSubscription } from '../../store/webhooks.js';
 import type { Store } from '../../store/store.js';

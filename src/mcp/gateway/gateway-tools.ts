@@ -7,7 +7,7 @@
  * endpoint are no tools; their reasons are kept so a call by name can say why.
  */
 import type { JsonSchemaType, JsonSchemaValidator, Tool } from '@modelcontextprotocol/server';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Operation } from '../../gateway/capabilities/operation.js';
 import { inputJsonSchema, REGISTRY, type RegistryEntry } from '../../gateway/capabilities/registry.js';
 import { JSON_SCHEMA_VALIDATOR } from '../json-schema-validator.js';

@@ -3,7 +3,7 @@
  * schemas) and a pure function from the live catalog to the structured result. Input schemas
  * may depend on the catalog (e.g. the document groups), so they are built per catalog.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { BrandCatalog } from '../../brand/catalog.js';
 
 export interface BrandTool<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {

@@ -1,5 +1,5 @@
 /** get_brand_manifest: what the brand API is and where everything lives. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineTool } from './brand-tool.js';
 import { manifest } from './schemas.js';
 

@@ -1,5 +1,5 @@
 /** get_brand_theme: one live funnel theme by key. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { THEME_KEYS } from '../../brand/schema.js';
 import { defineTool } from './brand-tool.js';
 import { themeView } from './schemas.js';

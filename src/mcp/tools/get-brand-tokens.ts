@@ -1,5 +1,5 @@
 /** get_brand_tokens: the design tokens, as DTCG JSON or as CSS, optionally one group. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { TOKEN_GROUPS } from '../../brand/catalog.js';
 import { defineTool } from './brand-tool.js';
 

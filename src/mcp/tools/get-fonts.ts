@@ -1,5 +1,5 @@
 /** get_fonts: font stacks and the web-font import. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineTool } from './brand-tool.js';
 import { fontStack } from './schemas.js';
 

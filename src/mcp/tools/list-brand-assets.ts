@@ -1,5 +1,5 @@
 /** list_brand_assets: logos, shield, icons and social images, filterable. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineTool } from './brand-tool.js';
 import { assetItem } from './schemas.js';
 

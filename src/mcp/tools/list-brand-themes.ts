@@ -1,5 +1,5 @@
 /** list_brand_themes: official fleet accents and live funnel themes. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineTool } from './brand-tool.js';
 import { themeView } from './schemas.js';
 

@@ -1,5 +1,5 @@
 /** list_fleet_docs: the fleet documents, grouped. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineTool } from './brand-tool.js';
 import { docGroup } from './schemas.js';
 

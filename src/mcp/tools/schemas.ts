@@ -3,7 +3,7 @@
  * against them (additional properties are refused), so a drift between the catalog and these
  * schemas fails the MCP client tests rather than reaching a model.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const colorContrast = z.object({
   onLight: z.number().describe('WCAG contrast ratio against the light page surface'),

@@ -12,7 +12,7 @@
  * knowledge_graph has no public API and no operation.
  */
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '../../../http/errors.js';
 import { day, defineOp, instant, pageOf, paging, seg, type OpContext } from '../operation.js';
 

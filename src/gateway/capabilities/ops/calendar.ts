@@ -3,7 +3,7 @@
  * (Google-Calendar-like, camelCase, `maxResults`/`pageToken`). Events come back in our compact
  * shape; recurring events are listed as their single instances within the asked window.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   defineOp,
   id,

@@ -2,7 +2,7 @@
  * chat: Team Chat messages of the linked user — reading a channel or a 1:1 chat one day at a
  * time (newest first), and sending a message to a channel or a contact.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { day, defineOp, id, pageOf, paging, seg } from '../operation.js';
 
 interface PlatformChatMessage {

@@ -2,7 +2,7 @@
  * clips: the linked user's Zoom Clips, listed over a date window (the platform answers at most
  * a month per request) and one by id. Chapters and analytics have no public endpoint.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   addDays,
   date,

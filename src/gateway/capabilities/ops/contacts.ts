@@ -1,7 +1,7 @@
 /**
  * contacts: the linked user's contacts (company and external), and a directory search.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOp, pageOf, paging } from '../operation.js';
 
 interface PlatformContact {

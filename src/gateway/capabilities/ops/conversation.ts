@@ -2,7 +2,7 @@
  * conversation: what is known about ONE past meeting — its details and head count, its AI
  * Companion summary, and its transcript (the same operation as recordings/meeting_transcript).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOp, seg } from '../operation.js';
 import { meetingTranscript, videoId } from './recordings.js';
 

@@ -5,7 +5,7 @@
  * mode. The platform lists only ids, so list_messages and drafts read each listed message's
  * headers (format=metadata) for their page, which is why their pages are small.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '../../../http/errors.js';
 import { defineOp, pageOf, paging, seg, type OpContext } from '../operation.js';
 

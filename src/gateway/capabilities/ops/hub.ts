@@ -3,7 +3,7 @@
  * folder lists its children), lists My Docs, or searches; write_content creates a document from
  * Markdown, or renames one.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '../../../http/errors.js';
 import { defineOp, id, pageOf, paging, seg } from '../operation.js';
 

@@ -5,7 +5,7 @@
  * The app id is the gateway's OAuth client id, which OpContext does not carry: `app_id` is an
  * input here.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '../../../http/errors.js';
 import { defineOp, id, pageOf, paging, seg } from '../operation.js';
 

@@ -3,7 +3,7 @@
  * meeting plus a calendar event with the invitee, as one operation that undoes the meeting if
  * the calendar step fails.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '../../../http/errors.js';
 import {
   createEvent,

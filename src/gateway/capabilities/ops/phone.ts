@@ -2,7 +2,7 @@
  * phone: the linked user's Zoom Phone call history, voicemails, call recordings, and one AI
  * call summary. Lists take a from/to window of days (default: the last 7 days, at most a month).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   addDays,
   date,

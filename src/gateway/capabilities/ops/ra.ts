@@ -3,7 +3,7 @@
  * calls), the CRM deals they belong to with their activity timeline, a conversation's content
  * analysis, and its comment thread (read and post). All under the platform's `/zra/*` paths.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '../../../http/errors.js';
 import { defineOp, id, instant, pageOf, paging, seg } from '../operation.js';
 

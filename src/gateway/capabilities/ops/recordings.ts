@@ -3,7 +3,7 @@
  * month at a time, since the platform answers at most one month per request), one meeting's
  * recording and its files, and the meeting's transcript.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   addDays,
   date,

@@ -3,7 +3,7 @@
  * registrations and sessions, and creating an event (a draft, as the platform creates them) in
  * one of the user's hubs.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '../../../http/errors.js';
 import { defineOp, id, instant, pageOf, paging, seg } from '../operation.js';
 

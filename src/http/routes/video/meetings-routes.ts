@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod';
 import { invoke, parseInput } from '../../../gateway/capabilities/registry.js';
 import {
   eventPatchInput,

@@ -3,7 +3,7 @@
  * only time it is shown), list, one with its recent deliveries, delete.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseInput } from '../../../gateway/capabilities/registry.js';
 import { subscriptionInput } from '../../../gateway/webhooks-out/subscriptions.js';
 import { AppError } from '../../errors.js';

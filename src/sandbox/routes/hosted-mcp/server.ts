@@ -1,6 +1,6 @@
 /** The hosted-MCP server: tool schemas and registration of `search_meetings` and `ask` on an McpServer. */
 import { McpServer } from '@modelcontextprotocol/server';
-import { z } from 'zod';
+import * as z from 'zod';
 import { askMeetings } from './ask.js';
 import type { MeetingDoc } from './docs.js';
 import { McpToolError, searchMeetings } from './search.js';
