@@ -25,6 +25,10 @@ const EXTERNAL = [
   'style-dictionary', // only when the tokens CSS is rebuilt
   'pg-native', // pg's optional native driver, not installed
   'fsevents', // chokidar's optional macOS watcher
+  // Fastify's JSON-schema compilers and its inject(): required only on first use (src/http/schema-compilers.ts)
+  '@fastify/ajv-compiler',
+  '@fastify/fast-json-stringify-compiler',
+  'light-my-request',
 ];
 
 const next = path.join(REPO, `dist.${process.pid}.tmp`);

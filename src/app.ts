@@ -27,6 +27,7 @@ import { buildOpenApi, renderDocsPage } from './http/openapi.js';
 import { registerPages } from './pages/index.js';
 import { precompute, sendPrecomputed, type Precomputed } from './http/precomputed.js';
 import { requestId } from './http/request-id.js';
+import { lazySchemaCompilers } from './http/schema-compilers.js';
 import { VERSION } from './version.js';
 
 export interface AppDeps {
@@ -59,6 +60,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     loggerInstance: deps.logger,
     logController: new LogController({ disableRequestLogging: quietRequest }),
     return503OnClosing: true,
+    schemaController: lazySchemaCompilers(),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     frameworkErrors: frameworkErrorHandler({

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { lazySchemaCompilers } from '../http/schema-compilers.js';
 import type {
   DemoUser,
   RouteDef,
@@ -115,6 +116,7 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
   const app = Fastify({
     loggerInstance: options.logger.child({ component: 'sandbox' }),
     bodyLimit: 1024 * 1024,
+    schemaController: lazySchemaCompilers(),
   }) as unknown as FastifyInstance;
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
