@@ -1,17 +1,15 @@
 /**
- * Serves an MCP server factory over streamable HTTP for both protocol eras, statelessly:
- * 2026-07-28 requests go to the SDK's createMcpHandler, 2025-era (initialize) requests to a
- * fresh stateless transport in JSON mode. In front of the SDK sit the checks it leaves to us:
- * Origin allow-list, body limit, JSON and envelope validation with spec error codes.
+ * Serves an MCP server factory over streamable HTTP for both protocol eras, statelessly (the SDK
+ * side is mcp-sdk-handler.ts). In front of the SDK sit the checks it leaves to us: Origin
+ * allow-list, body limit, JSON and envelope validation with spec error codes; and the answer
+ * cache. The SDK and the server factory load on the first request that needs them: the SDK
+ * (~650 KB of bundle, its schemas built as it loads) is not needed to be ready, and a process
+ * that serves no MCP never loads it.
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
-import {
-  createMcpHandler,
-  isLegacyRequest,
-  WebStandardStreamableHTTPServerTransport,
-  type McpServer,
-} from '@modelcontextprotocol/server';
+import type { McpServer } from '@modelcontextprotocol/server';
+import type { SdkHandler } from './mcp-sdk-handler.js';
 import { McpResponseCache, type CachedParts } from './response-cache.js';
 
 export const MCP_BODY_LIMIT = 256 * 1024;
@@ -81,45 +79,25 @@ export interface McpEndpoint {
 }
 
 /**
- * @param factory builds a fresh server for one request
+ * @param loadFactory loads (once, on first use) what builds a fresh server for one request
  * @param cacheScope the data version answers depend on; results are reused while it is the same
  *   object (pass undefined for servers whose answers are not pure functions of the request)
  */
 export function createMcpEndpoint(
-  factory: () => McpServer,
+  loadFactory: () => Promise<() => McpServer>,
   onerror: (err: Error) => void,
   cacheScope?: () => object,
 ): McpEndpoint {
   const cache = new McpResponseCache();
-  const modern = createMcpHandler(() => factory(), {
-    legacy: 'reject',
-    // 'auto' answers JSON unless a handler streams; ours never do (and 'json' warns at start).
-    responseMode: 'auto',
-    maxRequestBodySize: MCP_BODY_LIMIT,
-    maxSubscriptions: 64,
-    onerror,
-  });
-
-  const legacy = async (request: Request, parsedBody: unknown): Promise<Response> => {
-    const server = factory();
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    try {
-      await server.connect(transport);
-      const res = await transport.handleRequest(request, { parsedBody });
-      // JSON mode: the body is complete once the response exists, so buffering it here is safe.
-      const body = await res.arrayBuffer();
-      return new Response(res.status === 202 || res.status === 204 ? null : body, {
-        status: res.status,
-        headers: res.headers,
-      });
-    } finally {
-      await transport.close().catch(() => undefined);
-      await server.close().catch(() => undefined);
-    }
-  };
+  let sdk: Promise<SdkHandler> | undefined;
+  const loadSdk = (): Promise<SdkHandler> =>
+    (sdk ??= Promise.all([import('./mcp-sdk-handler.js'), loadFactory()]).then(
+      ([m, factory]) => m.createSdkHandler(factory, onerror),
+      (err: unknown) => {
+        sdk = undefined; // a failed load is tried again by the next request
+        throw err;
+      },
+    ));
 
   /** Where a valid message's answer is kept (scope and key, if cacheable), and the answer if it is there. */
   const lookup = (msg: Message, header: (name: string) => string | undefined) => {
@@ -158,9 +136,7 @@ export function createMcpEndpoint(
         body: new Uint8Array(body),
         signal: signal(),
       });
-      const res = (await isLegacyRequest(request, parsed, { maxRequestBodySize: MCP_BODY_LIMIT }))
-        ? await legacy(request, parsed)
-        : await modern.fetch(request, { parsedBody: parsed });
+      const res = await (await loadSdk()).fetch(request, parsed);
       const out: Record<string, string> = {};
       res.headers.forEach((v, k) => {
         if (k !== 'content-length') out[k] = v;
@@ -176,6 +152,8 @@ export function createMcpEndpoint(
       if (scope && key) cache.put(scope, key, res.status, out, buf, msg.id);
       return { status: res.status, headers: out, body: buf && buf.length > 0 ? buf : undefined };
     },
-    close: () => modern.close(),
+    close: async () => {
+      if (sdk) await (await sdk.catch(() => undefined))?.close();
+    },
   };
 }

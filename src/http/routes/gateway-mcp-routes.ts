@@ -6,10 +6,8 @@
  * endpoint, so the challenge names no resource metadata; and the dashboard's session cookie does
  * not count here, since MCP clients never send one and a cookie would ride along cross-site.
  */
-import { bearerAuthChallengeResponse, OAuthError, OAuthErrorCode } from '@modelcontextprotocol/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Gateway } from '../../gateway/gateway.js';
-import { createGatewayMcpServer } from '../../mcp/gateway/gateway-mcp-server.js';
 import { createMcpEndpoint, type RpcReply } from '../../mcp/mcp-endpoint.js';
 import { bearerKeyValid } from '../auth.js';
 import { registerMcpEdge } from '../mcp-edge.js';
@@ -17,6 +15,9 @@ import { registerMcpEdge } from '../mcp-edge.js';
 export const GATEWAY_MCP_PATH = '/api/video/mcp';
 
 async function challenge(message: string): Promise<RpcReply> {
+  // The SDK loads with the first MCP request (mcp-endpoint.ts); an unauthorized one is a first too.
+  const { bearerAuthChallengeResponse, OAuthError, OAuthErrorCode } =
+    await import('@modelcontextprotocol/server');
   const res = bearerAuthChallengeResponse(new OAuthError(OAuthErrorCode.InvalidToken, message));
   const headers: Record<string, string> = {};
   res.headers.forEach((v, k) => {
@@ -36,13 +37,16 @@ export function registerGatewayMcpRoutes(
   },
 ): void {
   const endpoint = createMcpEndpoint(
-    () =>
-      createGatewayMcpServer({
-        gateway: deps.gateway,
-        publicUrl: deps.publicUrl,
-        version: deps.version,
-        onToolFailure: (err, tool) => app.log.error({ err, tool }, 'gateway mcp tool failed'),
-      }),
+    async () => {
+      const { createGatewayMcpServer } = await import('../../mcp/gateway/gateway-mcp-server.js');
+      return () =>
+        createGatewayMcpServer({
+          gateway: deps.gateway,
+          publicUrl: deps.publicUrl,
+          version: deps.version,
+          onToolFailure: (err, tool) => app.log.error({ err, tool }, 'gateway mcp tool failed'),
+        });
+    },
     (err) => app.log.debug({ err }, 'gateway mcp request rejected'),
     // No result cache: answers depend on the link and the platform, not on the request alone.
   );

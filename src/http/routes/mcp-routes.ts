@@ -4,7 +4,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { BrandService } from '../../brand/brand-service.js';
-import { createBrandMcpServer } from '../../mcp/brand-mcp-server.js';
 import { createMcpEndpoint, type McpEndpoint } from '../../mcp/mcp-endpoint.js';
 import { mcpEdgeChecks, registerMcpEdge, type McpEdgeChecks } from '../mcp-edge.js';
 
@@ -16,7 +15,10 @@ export function registerMcpRoutes(
   deps: { brand: BrandService; publicUrl: string; allowedOrigins: string[]; version: string },
 ): { endpoint: McpEndpoint; checks: McpEdgeChecks } {
   const endpoint = createMcpEndpoint(
-    () => createBrandMcpServer(deps.brand.current, deps.version),
+    async () => {
+      const { createBrandMcpServer } = await import('../../mcp/brand-mcp-server.js');
+      return () => createBrandMcpServer(deps.brand.current, deps.version);
+    },
     (err) => app.log.debug({ err }, 'mcp request rejected'),
     // Brand answers are pure functions of the request and the loaded catalog.
     () => deps.brand.current,

@@ -21,5 +21,4 @@ export {
   type SearchResult,
 } from './hosted-mcp/search.js';
 export { askMeetings, type AskResult, type Citation } from './hosted-mcp/ask.js';
-export { createHostedMcpServer } from './hosted-mcp/server.js';
 export { registerHostedMcp } from './hosted-mcp/http.js';

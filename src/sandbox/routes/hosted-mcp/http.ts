@@ -8,7 +8,6 @@ import { ZoomError } from '../../zoom-error.js';
 import type { MeetingsSlice } from '../meetings.js';
 import type { RecordingsSlice } from '../recordings.js';
 import { meetingDocs } from './docs.js';
-import { createHostedMcpServer } from './server.js';
 
 /**
  * Serves `POST /mcp` on the emulator app (call before listen). Every request needs a valid
@@ -27,12 +26,15 @@ export function registerHostedMcp(
       ctx.now(),
     );
   const endpoint = createMcpEndpoint(
-    () =>
-      createHostedMcpServer(docs, {
-        now: () => ctx.now(),
-        secret: `${ctx.options.clientSecret}|mcp-search`,
-        me: `${ctx.demo.firstName} ${ctx.demo.lastName}`,
-      }),
+    async () => {
+      const { createHostedMcpServer } = await import('./server.js');
+      return () =>
+        createHostedMcpServer(docs, {
+          now: () => ctx.now(),
+          secret: `${ctx.options.clientSecret}|mcp-search`,
+          me: `${ctx.demo.firstName} ${ctx.demo.lastName}`,
+        });
+    },
     (err) => app.log.debug({ err }, 'hosted mcp request rejected'),
   );
   registerMcpEdge(app, {
