@@ -12,12 +12,12 @@ import type { Gateway } from './gateway/gateway.js';
 import type { Redis } from 'ioredis';
 import { requireApiKey } from './http/auth.js';
 import { brandFastPath } from './http/brand-fast-path.js';
-import { frameworkErrorHandler, installErrorHandlers } from './http/errors.js';
+import { frameworkErrorHandler, installErrorHandlers, sendNotFound } from './http/errors.js';
 import { createMetrics, installMetrics, type Metrics } from './http/metrics.js';
 import { mcpFastPath, type McpFastPath } from './http/mcp-fast-path.js';
 import { installRateLimits } from './http/rate-limit.js';
 import { DENY_ALL_CSP, installSecurityHeaders, SECURITY_HEADERS } from './http/security-headers.js';
-import { trackRoutes } from './http/method-not-allowed.js';
+import { ROUTER_OPTIONS, trackRoutes } from './http/method-not-allowed.js';
 import { registerBrandRoutes } from './http/routes/brand-routes.js';
 import { registerGatewayMcpRoutes } from './http/routes/gateway-mcp-routes.js';
 import { registerHealthRoutes } from './http/routes/health-routes.js';
@@ -62,7 +62,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     return503OnClosing: true,
     schemaController: lazySchemaCompilers(),
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    routerOptions: ROUTER_OPTIONS,
     frameworkErrors: frameworkErrorHandler({
       ...SECURITY_HEADERS,
       'content-security-policy': DENY_ALL_CSP,
@@ -87,7 +87,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   // The API speaks JSON only; Fastify's built-in text/plain parser would let a string reach
   // validation instead of the 415 a wrong content type deserves.
   app.removeContentTypeParser('text/plain');
-  const finishRoutes = trackRoutes(app);
+  const finishRoutes = trackRoutes(app, sendNotFound);
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
     done(null, payload);

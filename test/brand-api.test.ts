@@ -265,11 +265,18 @@ describe('errors and methods', () => {
       '/api/brand/themes/mog',
       '/static/fleet/design-tokens.css',
       '/llms.txt',
+      '/llms.txt?with=query',
     ]) {
       const res = await t.app.inject({ method: 'DELETE', url });
       expect(res.statusCode, url).toBe(405);
       expect(res.headers['allow']).toBe('GET, HEAD, OPTIONS');
       expect(res.json().error.code).toBe('method_not_allowed');
+    }
+    // Paths are matched as the router matches them: no trailing-slash twin, no case folding.
+    for (const url of ['/llms.txt/', '/LLMS.txt', '/api/brand/themes/mog/x']) {
+      const res = await t.app.inject({ method: 'DELETE', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.code).toBe('not_found');
     }
   });
 

@@ -98,10 +98,12 @@ export function installErrorHandlers(app: FastifyInstance): void {
     if (err instanceof AppError && err.headers) void reply.headers(err.headers);
     return reply.code(status).type('application/json; charset=utf-8').send(body);
   });
-  app.setNotFoundHandler((req, reply) =>
-    reply
-      .code(404)
-      .type('application/json; charset=utf-8')
-      .send(errorBody('not_found', `No resource at ${req.method} ${req.url.split('?')[0] ?? '/'}.`)),
-  );
+}
+
+/** The 404 answer (method-not-allowed.ts installs the not-found handler that sends it). */
+export function sendNotFound(req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply
+    .code(404)
+    .type('application/json; charset=utf-8')
+    .send(errorBody('not_found', `No resource at ${req.method} ${req.url.split('?')[0] ?? '/'}.`));
 }
