@@ -19,6 +19,9 @@ try {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   if (process.send) {
+    // The parent may have gone while this process started (it stops at once on a bad brand
+    // folder, say); sending then would crash with ERR_IPC_CHANNEL_CLOSED.
+    if (!process.connected) process.exit(0);
     const ready: SandboxReady = { sandboxReady: sandbox.baseUrl };
     process.send(ready);
     // State is written synchronously on every change, so leaving at once loses nothing.
