@@ -22,13 +22,10 @@ export interface BrandServiceOptions {
 export type ReloadResult = { ok: true; catalog: BrandCatalog } | { ok: false; problems: BrandProblem[] };
 
 async function load(opts: BrandServiceOptions): Promise<BrandCatalog> {
-  const source = await readBrandFolder(opts.dir);
+  const cache = new DiskCache(path.join(opts.cacheDir, 'build'));
+  const source = await readBrandFolder(opts.dir, { cache });
   const render = await createRenderer(source.fontFiles, opts.cacheDir);
-  return buildCatalog(source, {
-    baseUrl: opts.baseUrl,
-    render,
-    cache: new DiskCache(path.join(opts.cacheDir, 'build')),
-  });
+  return buildCatalog(source, { baseUrl: opts.baseUrl, render, cache });
 }
 
 export class BrandService {

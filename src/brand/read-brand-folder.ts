@@ -6,8 +6,8 @@ import { readFile, readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
 import type * as z from 'zod';
+import { buildId, cacheKey, type DiskCache } from './disk-cache.js';
 import { checkAliases, flattenTokens, type FlatToken } from './dtcg.js';
 import { BrandInvalidError, type BrandProblem } from './problems.js';
 import {
@@ -198,10 +198,34 @@ function fontFilesFor(fonts: FontsFile, problems: BrandProblem[]): FontFile[] {
   return out;
 }
 
+/**
+ * A YAML parser whose results are kept in the build cache by text: a restart with unchanged
+ * documents neither loads the parser (~250 KB of bundle) nor runs it.
+ */
+function cachedYaml(cache: DiskCache | undefined): (text: string) => Promise<unknown> {
+  let parser: Promise<{ parse: (text: string) => unknown }> | undefined;
+  let build: string | undefined;
+  return async (text) => {
+    const key = cache ? cacheKey((build ??= buildId(import.meta.url, 'yaml')), text) : undefined;
+    const hit = key ? cache?.getSync(key) : undefined;
+    if (hit) return JSON.parse(hit.toString('utf8')) as unknown;
+    parser ??= import('./yaml-parse.js');
+    const value = (await parser).parse(text);
+    let exact = true;
+    const json = JSON.stringify(value ?? null, (_k, v: unknown): unknown => {
+      if (typeof v === 'number' && !Number.isFinite(v)) exact = false; // .inf and .nan have no JSON
+      return v;
+    });
+    if (key && exact) cache?.setSync(key, Buffer.from(json));
+    return value;
+  };
+}
+
 async function readDocs(
   dir: string,
   info: BrandInfo | undefined,
   problems: BrandProblem[],
+  parseYaml: (text: string) => Promise<unknown>,
 ): Promise<SourceDoc[]> {
   const docs: SourceDoc[] = [];
   const root = path.join(dir, 'docs');
@@ -246,7 +270,7 @@ async function readDocs(
       }
       let meta: unknown;
       try {
-        meta = parseYaml(fm[1] ?? '');
+        meta = await parseYaml(fm[1] ?? '');
       } catch (err) {
         problems.push({
           file: rel,
@@ -308,7 +332,8 @@ async function readSvgs(
   return svgs;
 }
 
-export async function readBrandFolder(dir: string): Promise<BrandSource> {
+/** @param opts.cache where parsed front matter is kept between starts (none: parsed every time) */
+export async function readBrandFolder(dir: string, opts: { cache?: DiskCache } = {}): Promise<BrandSource> {
   const problems: BrandProblem[] = [];
   const [infoRaw, themesRaw, fontsRaw, assetsRaw, baseRaw, darkRaw] = await Promise.all([
     readJson(dir, 'brand.json', problems),
@@ -327,7 +352,7 @@ export async function readBrandFolder(dir: string): Promise<BrandSource> {
     baseRaw !== undefined && darkRaw !== undefined ? checkTokens(baseRaw, darkRaw, problems) : undefined;
   const fontFiles = fonts ? fontFilesFor(fonts, problems) : [];
   const svgs = assets ? await readSvgs(dir, assets, problems) : new Map<string, string>();
-  const docs = await readDocs(dir, info, problems);
+  const docs = await readDocs(dir, info, problems, cachedYaml(opts.cache));
   if (problems.length > 0 || !info || !themes || !fonts || !assets || !tokenMaps) {
     throw new BrandInvalidError(dir, problems);
   }
