@@ -145,7 +145,6 @@ export async function startFleetgate(
       SANDBOX_PORT: String(sandboxPort),
       FLEETGATE_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      BRAND_WATCH: '0',
       SANDBOX_RATE_LIMITS: '0',
       FLEETGATE_RATE_BUDGETS: 'light=1000000,medium=1000000,heavy=1000000,resource_intensive=1000000',
       // Our own per-client limits are policy, not speed: off, or the load itself is refused.

@@ -54,8 +54,6 @@ async function main(): Promise<void> {
     if (err instanceof BrandInvalidError) fail(err.message);
     throw err;
   }
-  if (config.brandWatch) await brand.watch();
-
   const secrets = loadSecrets({
     dataDir: config.dataDir,
     apiKey: config.apiKey,
@@ -95,6 +93,9 @@ async function main(): Promise<void> {
     ...(redis ? { redis } : {}),
   });
   await app.listen({ port: config.port, host: config.host });
+  // After listening: following the folder is not needed to serve what was just loaded, and
+  // setting the watcher up (~50 ms here) would only delay readiness.
+  if (config.brandWatch) await brand.watch();
   const trimmer = startHeapTrimmer({
     onTrim: (before, after) => logger.debug({ before, after }, 'native heap trimmed'),
   });

@@ -4,7 +4,7 @@
  * catalog serving and logs every problem.
  */
 import path from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
+import type { FSWatcher } from 'chokidar';
 import type { Logger } from 'pino';
 import { buildCatalog, type BrandCatalog } from './catalog.js';
 import { DiskCache } from './disk-cache.js';
@@ -99,6 +99,8 @@ export class BrandService {
 
   /** Starts following the folder; resolves once the watcher is ready. */
   async watch(debounceMs = 150): Promise<void> {
+    // Loaded only when watching (BRAND_WATCH): a service that does not watch never needs it.
+    const { watch } = await import('chokidar');
     if (this.#watcher) return;
     let timer: NodeJS.Timeout | undefined;
     const watcher = watch(path.resolve(this.opts.dir), {
