@@ -38,6 +38,7 @@ const outArg = process.argv.indexOf('--out');
 const OUT = outArg > 0 ? path.resolve(process.argv[outArg + 1] ?? '') : path.join(REPO, 'bench/results.json');
 const DURATION = quick ? 1 : 3;
 const ROUNDS = quick ? 1 : 6;
+const START_RUNS = quick ? 2 : 7;
 
 interface Row {
   name: string;
@@ -76,10 +77,18 @@ async function main(): Promise<void> {
   let bare: ChildProcess | undefined;
   try {
     await run(['--import', 'tsx', path.join(REPO, 'scripts/build.ts')]);
-    // First start renders and caches the brand; the second is the one we time, as after a deploy.
+    // First start renders and caches the brand; the restarts are the ones we time, as after a
+    // deploy. One start on this machine swings by a fifth, so the row is a median of several;
+    // the last restart stays up for everything measured after it.
     const first = await startFleetgate(dataDir);
     await stop(first.child);
-    fg = await startFleetgate(dataDir, {}, [], first.ports);
+    const starts: number[] = [];
+    for (;;) {
+      fg = await startFleetgate(dataDir, {}, [], first.ports);
+      starts.push(fg.readyMs);
+      if (starts.length === START_RUNS) break;
+      await stop(fg.child);
+    }
     const f = fg;
     const fgPid = f.child.pid ?? 0;
     const key = (await readFile(path.join(dataDir, 'api-key'), 'utf8')).trim();
@@ -241,13 +250,15 @@ async function main(): Promise<void> {
         pass: max <= 150 && growth <= 15,
       });
     }
+    const sorted = [...starts].sort((x, y) => x - y);
+    const startMedian = sorted[Math.floor(sorted.length / 2)] ?? 0;
     rows.push({
-      name: 'Start to ready (second start)',
+      name: 'Start to ready (restart, brand cache warm)',
       a: EMPTY,
-      value: Math.round(f.readyMs),
-      unit: 'ms',
+      value: Math.round(startMedian),
+      unit: `ms (median of ${sorted.length} restarts, ${Math.round(sorted[0] ?? 0)}–${Math.round(sorted.at(-1) ?? 0)})`,
       target: '≤ 1000 ms',
-      pass: f.readyMs <= 1000,
+      pass: startMedian <= 1000,
     });
   } finally {
     if (bare) await stop(bare);
