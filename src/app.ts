@@ -14,6 +14,7 @@ import { requireApiKey } from './http/auth.js';
 import { brandFastPath } from './http/brand-fast-path.js';
 import { frameworkErrorHandler, installErrorHandlers, sendNotFound } from './http/errors.js';
 import { createMetrics, installMetrics, type Metrics } from './http/metrics.js';
+import { gatewayFastPath, type GatewayReads } from './http/gateway-fast-path.js';
 import { mcpFastPath, type McpFastPath } from './http/mcp-fast-path.js';
 import { installRateLimits } from './http/rate-limit.js';
 import { DENY_ALL_CSP, installSecurityHeaders, SECURITY_HEADERS } from './http/security-headers.js';
@@ -55,7 +56,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   const countRequest = (method: string, route: string, status: number, seconds: number) =>
     metrics.countRequest(method, route, status, seconds);
   // Bound once the MCP route and the rate limits exist (below); the server is made before them.
-  const late: { mcpFast?: McpFastPath } = {};
+  const late: { mcpFast?: McpFastPath; reads?: GatewayReads } = {};
   const app = Fastify({
     loggerInstance: deps.logger,
     logController: new LogController({ disableRequestLogging: quietRequest }),
@@ -68,13 +69,14 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       'content-security-policy': DENY_ALL_CSP,
     }),
     genReqId: requestId,
-    // Public brand reads and cached public MCP answers skip Fastify (brand-fast-path.ts,
-    // mcp-fast-path.ts); the routes below serve the same requests for everything else and for
-    // app.inject().
+    // Public brand reads, cached public MCP answers and the gateway's keyed reads skip Fastify
+    // (brand-fast-path.ts, mcp-fast-path.ts, gateway-fast-path.ts); the routes below serve the
+    // same requests for everything else and for app.inject().
     serverFactory: (handler) => {
       const fast = brandFastPath(deps.brand, countRequest);
       const server = createServer((req, res) => {
-        if (!fast(req, res) && !late.mcpFast?.(req, res, handler)) handler(req, res);
+        if (!fast(req, res) && !late.mcpFast?.(req, res, handler) && !late.reads?.serve(req, res, handler))
+          handler(req, res);
       });
       // Fastify applies its own keep-alive default only to servers it makes itself; without it
       // Node closes idle connections after 5 s, before a load balancer's usual 60 s, and a
@@ -122,10 +124,23 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   });
 
   if (deps.gateway) {
+    let closing = false;
+    app.addHook('preClose', (done) => {
+      closing = true;
+      done();
+    });
+    late.reads = gatewayFastPath({
+      secrets: deps.gateway.secrets,
+      spend: ownLimits.spendApi,
+      onAnswer: countRequest,
+      log: deps.logger,
+      closing: () => closing,
+    });
     registerVideoRoutes(app, {
       gateway: deps.gateway.gateway,
       secrets: deps.gateway.secrets,
       secureCookies: deps.config.publicUrl.startsWith('https://'),
+      reads: late.reads,
     });
     registerGatewayMcpRoutes(app, {
       ...deps.gateway,

@@ -62,7 +62,8 @@ export function frameworkErrorHandler(headers: Record<string, string>) {
   };
 }
 
-function toResponse(err: FastifyError | AppError | Error): { status: number; body: ErrorBody } {
+/** The status and body an error answers with (the error handler's mapping, for the fast paths too). */
+export function errorResponse(err: FastifyError | AppError | Error): { status: number; body: ErrorBody } {
   if (err instanceof AppError) {
     return { status: err.status, body: errorBody(err.code, err.message, err.details) };
   }
@@ -92,7 +93,7 @@ function toResponse(err: FastifyError | AppError | Error): { status: number; bod
 
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
-    const { status, body } = toResponse(err);
+    const { status, body } = errorResponse(err);
     if (status >= 500) req.log.error({ err }, 'request failed');
     else req.log.debug({ code: body.error.code }, 'request rejected');
     if (err instanceof AppError && err.headers) void reply.headers(err.headers);

@@ -13,8 +13,7 @@ import type { Logger } from 'pino';
 import { MCP_BODY_LIMIT, rpcError, type McpEndpoint } from '../mcp/mcp-endpoint.js';
 import { handBodyToFastify, type McpEdgeChecks } from './mcp-edge.js';
 import type { RateLimitOutcome } from './rate-limit.js';
-import { requestId } from './request-id.js';
-import { withSecurityHeaders } from './security-headers.js';
+import { flatHeaders, writeFastAnswer, type OnAnswer } from './fast-answer.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -27,8 +26,7 @@ export interface McpFastPathOptions {
   endpoint: Pick<McpEndpoint, 'cached'>;
   /** Spends the caller's MCP budget (rate-limit.ts); absent when the limit is off. */
   spend?: ((raw: IncomingMessage) => Promise<RateLimitOutcome>) | undefined;
-  /** Told of every answer (metrics): method, route pattern, status, seconds. */
-  onAnswer?: (method: string, route: string, status: number, seconds: number) => void;
+  onAnswer?: OnAnswer;
   log: Logger;
 }
 
@@ -52,18 +50,7 @@ function readBody(req: IncomingMessage, length: number): Promise<Buffer | undefi
 }
 
 export function mcpFastPath(o: McpFastPathOptions): McpFastPath {
-  // The cached answer's headers with the security headers folded in, flat as writeHead takes
-  // them, made once per cache entry (keyed by its headers object).
-  const flat = new WeakMap<Record<string, string>, string[]>();
-  const flatFor = (headers: Record<string, string>): string[] => {
-    let f = flat.get(headers);
-    if (!f) {
-      f = Object.entries(withSecurityHeaders(headers)).flat();
-      flat.set(headers, f);
-    }
-    return f;
-  };
-
+  const flatFor = flatHeaders();
   const answer = (
     req: IncomingMessage,
     res: ServerResponse,
@@ -72,26 +59,21 @@ export function mcpFastPath(o: McpFastPathOptions): McpFastPath {
     headers: string[],
     limits: RateLimitOutcome | undefined,
     parts: Buffer[],
-  ) => {
-    const id = requestId(req);
-    headers.push('x-request-id', id);
-    for (const [k, v] of Object.entries(o.checks.cors(req.headers))) headers.push(k, v);
-    if (limits) for (const [k, v] of Object.entries(limits.headers)) headers.push(k, v);
-    headers.push('content-length', String(parts.reduce((n, p) => n + p.length, 0)));
-    res.writeHead(status, headers);
-    // Corked, the head, the parts and the end go out in one writev (end() uncorks); uncorked,
-    // the first write was a syscall of its own.
-    res.cork();
-    for (let i = 0; i < parts.length - 1; i++) res.write(parts[i]);
-    res.end(parts[parts.length - 1]);
-    const ms = performance.now() - started;
-    o.onAnswer?.('POST', o.path, status, ms / 1000);
-    if (o.log.isLevelEnabled('info'))
-      o.log.info(
-        { reqId: id, req: { method: 'POST', url: o.path }, res: { statusCode: status }, responseTime: ms },
-        'request completed',
-      );
-  };
+  ) =>
+    writeFastAnswer(
+      req,
+      res,
+      {
+        method: 'POST',
+        route: o.path,
+        started,
+        status,
+        headers,
+        extra: [o.checks.cors(req.headers), limits?.headers],
+        parts,
+      },
+      o,
+    );
 
   const serve = async (req: IncomingMessage, res: ServerResponse, length: number, fastify: Handler) => {
     const started = performance.now();
@@ -109,13 +91,13 @@ export function mcpFastPath(o: McpFastPathOptions): McpFastPath {
         handBodyToFastify(req, body);
         return fastify(req, res);
       }
-      answer(req, res, started, hit.status, flatFor(hit.headers).slice(), limits, [hit.head, hit.tail]);
+      answer(req, res, started, hit.status, flatFor(hit.headers), limits, [hit.head, hit.tail]);
     } catch (err) {
       o.log.error({ err }, 'mcp fast path failed');
       if (!bodyRead) return fastify(req, res);
       if (res.headersSent) return res.destroy();
       const r = rpcError(500, -32603, 'Internal error.');
-      answer(req, res, started, r.status, flatFor(r.headers).slice(), limits, [r.body as Buffer]);
+      answer(req, res, started, r.status, flatFor(r.headers), limits, [r.body as Buffer]);
     }
   };
 

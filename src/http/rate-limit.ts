@@ -4,8 +4,8 @@
  * POST /mcp per IP, and wrong dashboard sign-ins per IP (MCP endpoints refuse in JSON-RPC). The public precomputed brand reads are exempt:
  * they are static, cacheable and answered from memory. With REDIS_URL the counters live in Redis,
  * so N instances share one budget; if Redis fails, requests pass (availability over strictness).
- * The MCP fast path (mcp-fast-path.ts) spends a POST /mcp's budget before Fastify sees the
- * request, through the same limiter; the outcome rides on the request so it is spent once.
+ * The fast paths (mcp-fast-path.ts, gateway-fast-path.ts) spend a request's budget before Fastify
+ * sees it, through the same limiter; the outcome rides on the request so it is spent once.
  */
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -49,6 +49,11 @@ export interface OwnRateLimits {
    * MCP limit is off.
    */
   spendMcp?: (raw: IncomingMessage) => Promise<RateLimitOutcome>;
+  /**
+   * The same for a private /api/video request the gateway fast path takes (its caller proved the
+   * API key, so it spends the operator's budget). Undefined when the API limit is off.
+   */
+  spendApi?: (raw: IncomingMessage) => Promise<RateLimitOutcome>;
 }
 
 /** What the limiter reads of a request: the key generators use the address, headers, cookies and form. */
@@ -161,16 +166,18 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRa
     route.onRequest = [hook, ...(Array.isArray(existing) ? existing : existing ? [existing] : [])];
   });
 
-  if (d.limits.mcp === 0) return {};
+  // Spends a request's budget before Fastify sees it; Fastify's hook then reuses the outcome.
+  const spendEarly = (kind: Kind) => async (raw: IncomingMessage) => {
+    const outcome = await spend(kind, {
+      ip: raw.socket.remoteAddress ?? '',
+      headers: raw.headers,
+      routeOptions: { config: {} },
+    });
+    spentBefore.set(raw, outcome);
+    return outcome;
+  };
   return {
-    spendMcp: async (raw) => {
-      const outcome = await spend('mcp', {
-        ip: raw.socket.remoteAddress ?? '',
-        headers: raw.headers,
-        routeOptions: { config: {} },
-      });
-      spentBefore.set(raw, outcome);
-      return outcome;
-    },
+    ...(d.limits.mcp !== 0 ? { spendMcp: spendEarly('mcp') } : {}),
+    ...(d.limits.api !== 0 ? { spendApi: spendEarly('api') } : {}),
   };
 }

@@ -20,8 +20,10 @@ export const REGISTRY: readonly RegistryEntry[] = CAPABILITIES.map((c) => ({
   operation: byKey.get(`${c.group}/${c.name}`),
 }));
 
+const entries = new Map<string, RegistryEntry>(REGISTRY.map((r) => [`${r.group}/${r.name}`, r]));
+
 export function entry(group: string, name: string): RegistryEntry {
-  const e = REGISTRY.find((r) => r.group === group && r.name === name);
+  const e = entries.get(`${group}/${name}`);
   if (!e) {
     throw new AppError(
       404,

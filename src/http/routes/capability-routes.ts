@@ -9,12 +9,15 @@ import { capabilityState } from '../../gateway/monitor.js';
 import { entry, invoke, inputJsonSchema, REGISTRY } from '../../gateway/capabilities/registry.js';
 import { documentRoute } from '../openapi.js';
 import { AppError } from '../errors.js';
+import type { GatewayReads } from '../gateway-fast-path.js';
 
 type Auth = (req: FastifyRequest) => Promise<void>;
 
 export interface ViewDeps {
   gateway: Gateway;
   auth: Auth;
+  /** Where GET views are also served in front of Fastify (gateway-fast-path.ts), if anywhere. */
+  reads?: Pick<GatewayReads, 'add'>;
 }
 
 export function registerCapabilityRoutes(app: FastifyInstance, deps: ViewDeps): void {
@@ -50,14 +53,34 @@ export function registerCapabilityRoutes(app: FastifyInstance, deps: ViewDeps): 
   );
 }
 
+/** The parts of a request a view reads: a FastifyRequest, or what the fast path parsed. */
+export interface ViewRequest {
+  query: unknown;
+  params: unknown;
+  body: unknown;
+}
+
 export interface ViewDef {
   method: HTTPMethods;
   url: string;
   group: string;
   name: string;
   /** Builds the operation input; default: query (GET/DELETE) or body (others), plus path params. */
-  input?: (req: FastifyRequest) => unknown;
+  input?: (req: ViewRequest) => unknown;
   status?: number;
+}
+
+/** Runs a view's operation on a request's parts: what the route answers with. */
+function viewRunner(deps: ViewDeps, v: ViewDef): (req: ViewRequest) => Promise<unknown> {
+  return async (req) => {
+    const params = (req.params ?? {}) as Record<string, unknown>;
+    const source = v.method === 'GET' || v.method === 'DELETE' ? req.query : req.body;
+    if (source !== undefined && source !== null && (typeof source !== 'object' || Array.isArray(source))) {
+      throw new AppError(400, 'validation_failed', 'The request body must be a JSON object.');
+    }
+    const input = v.input ? v.input(req) : { ...(source as Record<string, unknown> | undefined), ...params };
+    return invoke(await deps.gateway.opContext(), v.group, v.name, input);
+  };
 }
 
 export function restView(app: FastifyInstance, deps: ViewDeps, v: ViewDef): void {
@@ -71,21 +94,13 @@ export function restView(app: FastifyInstance, deps: ViewDeps, v: ViewDef): void
     ...(op ? { input: op.input } : {}),
     ...(v.status ? { status: v.status } : {}),
   });
+  const run = viewRunner(deps, v);
+  const status = v.status ?? 200;
   app.route({
     method: v.method,
     url: v.url,
     preHandler: deps.auth,
-    handler: async (req: FastifyRequest, reply: FastifyReply) => {
-      const params = (req.params ?? {}) as Record<string, unknown>;
-      const source = v.method === 'GET' || v.method === 'DELETE' ? req.query : req.body;
-      if (source !== undefined && source !== null && (typeof source !== 'object' || Array.isArray(source))) {
-        throw new AppError(400, 'validation_failed', 'The request body must be a JSON object.');
-      }
-      const input = v.input
-        ? v.input(req)
-        : { ...(source as Record<string, unknown> | undefined), ...params };
-      const result = await invoke(await deps.gateway.opContext(), v.group, v.name, input);
-      return reply.code(v.status ?? 200).send(result);
-    },
+    handler: async (req: FastifyRequest, reply: FastifyReply) => reply.code(status).send(await run(req)),
   });
+  if (v.method === 'GET') deps.reads?.add(v.url, status, run);
 }

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Gateway } from '../../gateway/gateway.js';
+import type { GatewayReads } from '../gateway-fast-path.js';
 import { requireApiKey } from '../auth.js';
 import { registerCapabilityRoutes } from './capability-routes.js';
 import { registerCapabilityPaths } from './video/index.js';
@@ -34,7 +35,13 @@ function page(reply: FastifyReply, status: number, title: string, message: strin
 
 export function registerVideoRoutes(
   app: FastifyInstance,
-  deps: { gateway: Gateway; secrets: { apiKeyHash: Buffer }; secureCookies: boolean },
+  deps: {
+    gateway: Gateway;
+    secrets: { apiKeyHash: Buffer };
+    secureCookies: boolean;
+    /** Where GET views are also served in front of Fastify (gateway-fast-path.ts). */
+    reads?: GatewayReads;
+  },
 ): void {
   const { gateway } = deps;
   const auth = requireApiKey(deps.secrets);
@@ -98,7 +105,8 @@ export function registerVideoRoutes(
     reply.header('cache-control', 'no-store').send(await gateway.monitor()),
   );
 
-  registerCapabilityRoutes(app, { gateway, auth });
-  registerCapabilityPaths(app, { gateway, auth });
+  const views = { gateway, auth, ...(deps.reads ? { reads: deps.reads } : {}) };
+  registerCapabilityRoutes(app, views);
+  registerCapabilityPaths(app, views);
   registerWebhookRoutes(app, gateway.webhooks, gateway.observer);
 }

@@ -8,10 +8,10 @@
  *   PATCH  /api/video/calendar/events/:eventId      update_event
  *   DELETE /api/video/calendar/events/:eventId      delete_event (200 with a body)
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { restView, type ViewDeps } from '../capability-routes.js';
+import type { FastifyInstance } from 'fastify';
+import { restView, type ViewDeps, type ViewRequest } from '../capability-routes.js';
 
-type WithEventId = FastifyRequest<{ Params: { eventId: string } }>;
+const eventIdOf = (req: ViewRequest) => (req.params as { eventId: string }).eventId;
 
 const objectOf = (v: unknown): Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -48,13 +48,13 @@ export function registerCalendarRoutes(app: FastifyInstance, deps: ViewDeps): vo
     url: '/api/video/calendar/events/:eventId',
     group: 'calendar',
     name: 'update_event',
-    input: (req) => ({ ...objectOf(req.body), event_id: (req as WithEventId).params.eventId }),
+    input: (req) => ({ ...objectOf(req.body), event_id: eventIdOf(req) }),
   });
   restView(app, deps, {
     method: 'DELETE',
     url: '/api/video/calendar/events/:eventId',
     group: 'calendar',
     name: 'delete_event',
-    input: (req) => ({ ...objectOf(req.query), event_id: (req as WithEventId).params.eventId }),
+    input: (req) => ({ ...objectOf(req.query), event_id: eventIdOf(req) }),
   });
 }

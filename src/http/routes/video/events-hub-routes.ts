@@ -2,11 +2,11 @@
  * /api/video/events-hub/*: the video_events capabilities as REST paths (list and create events,
  * one event, its registrations and sessions).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { restView, type ViewDeps } from '../capability-routes.js';
+import type { FastifyInstance } from 'fastify';
+import { restView, type ViewDeps, type ViewRequest } from '../capability-routes.js';
 
 /** The query plus the path's event id under the operation's name for it. */
-const withEventId = (req: FastifyRequest) => ({
+const withEventId = (req: ViewRequest) => ({
   ...(req.query as Record<string, unknown> | undefined),
   event_id: (req.params as { eventId?: string }).eventId,
 });

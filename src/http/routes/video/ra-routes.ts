@@ -2,11 +2,11 @@
  * /api/video/ra/*: the revenue accelerator capabilities as REST paths (deals and their activities,
  * conversations, their analysis and comments).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { restView, type ViewDeps } from '../capability-routes.js';
+import type { FastifyInstance } from 'fastify';
+import { restView, type ViewDeps, type ViewRequest } from '../capability-routes.js';
 import { AppError } from '../../errors.js';
 
-const params = (req: FastifyRequest) => (req.params ?? {}) as Record<string, unknown>;
+const params = (req: ViewRequest) => (req.params ?? {}) as Record<string, unknown>;
 
 /** A JSON object body or query, or a 400 in the one error shape. */
 function objectOf(v: unknown, what: string): Record<string, unknown> {

@@ -1,0 +1,144 @@
+/**
+ * The gateway's read hot path in front of Fastify. A GET of a capability view (restView) that
+ * carries the API key as a Bearer token runs the same operation its route runs, with the least
+ * work before the platform call: the route lookup (find-my-way with the app's router options, so
+ * paths, params and query parse as Fastify parses them), the key check, and the caller's rate
+ * limit through the same limiter when it is on. The request id, the headers, the metrics and
+ * the log line come after the platform has been asked. The answer is the route's: the same
+ * bytes, status and headers, errors in the one shape.
+ *
+ * Everything else goes on to Fastify untouched, which answers it as it always does: other
+ * methods (HEAD included), a request with a body, a dashboard session instead of a key, a
+ * missing or wrong key (401), a refused rate limit (its hook answers the refusal recorded on the
+ * request), a URL the router cannot read, and every request once the app is closing (503).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import FindMyWay from 'find-my-way';
+import type { Logger } from 'pino';
+import { bearerKeyValid } from './auth.js';
+import { AppError, errorResponse } from './errors.js';
+import { flatHeaders, writeFastAnswer, type OnAnswer } from './fast-answer.js';
+import { ROUTER_OPTIONS } from './method-not-allowed.js';
+import type { RateLimitOutcome } from './rate-limit.js';
+import { requestId } from './request-id.js';
+import type { ViewRequest } from './routes/capability-routes.js';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** A view as the fast path serves it: its route pattern, its status and its operation. */
+interface Read {
+  url: string;
+  status: number;
+  run: (req: ViewRequest) => Promise<unknown>;
+}
+
+export interface GatewayReads {
+  /** Serves GET `url` (a Fastify route pattern) with `run` too; restView calls it. */
+  add(url: string, status: number, run: (req: ViewRequest) => Promise<unknown>): void;
+  /** Takes the request (true) or leaves it to `fastify` untouched (false). */
+  serve(req: IncomingMessage, res: ServerResponse, fastify: Handler): boolean;
+}
+
+export interface GatewayReadsOptions {
+  secrets: { apiKeyHash: Buffer };
+  /** Spends the operator's API budget (rate-limit.ts); absent when the limit is off. */
+  spend?: ((raw: IncomingMessage) => Promise<RateLimitOutcome>) | undefined;
+  onAnswer?: OnAnswer;
+  log: Logger;
+  /** True once the app has begun closing: Fastify then answers 503. */
+  closing: () => boolean;
+}
+
+const PREFIX = '/api/video/';
+const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-type': 'application/json; charset=utf-8',
+});
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
+export function gatewayFastPath(o: GatewayReadsOptions): GatewayReads {
+  const router = FindMyWay<FindMyWay.HTTPVersion.V1>(ROUTER_OPTIONS);
+  const flatFor = flatHeaders();
+
+  const answer = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    read: Read,
+    started: number,
+    status: number,
+    body: string | undefined,
+    extra: ReadonlyArray<Readonly<Record<string, string>> | undefined>,
+    id?: string,
+  ) =>
+    writeFastAnswer(
+      req,
+      res,
+      {
+        method: 'GET',
+        route: read.url,
+        started,
+        status,
+        // Fastify sends an undefined result as an empty body without a type.
+        headers: flatFor(body === undefined ? NO_HEADERS : JSON_HEADERS),
+        extra,
+        parts: body === undefined ? [] : [body],
+        ...(id !== undefined ? { id } : {}),
+      },
+      o,
+    );
+
+  const run = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    read: Read,
+    parts: ViewRequest,
+    fastify: Handler,
+  ) => {
+    const started = performance.now();
+    let limits: RateLimitOutcome | undefined;
+    try {
+      // Not even an await without a limit: each one is a turn before the platform is asked.
+      if (o.spend) limits = await o.spend(req);
+    } catch (err) {
+      o.log.error({ err }, 'gateway fast path: the rate limit failed');
+      return fastify(req, res);
+    }
+    if (limits?.refused) return fastify(req, res);
+    try {
+      const result = await read.run(parts);
+      answer(req, res, read, started, read.status, JSON.stringify(result), [limits?.headers]);
+    } catch (err) {
+      if (res.headersSent) return res.destroy();
+      const { status, body } = errorResponse(err as Error);
+      // Logged as the error handler logs them (errors.ts), with the request id.
+      const id = requestId(req);
+      if (status >= 500) o.log.error({ reqId: id, err }, 'request failed');
+      else o.log.debug({ reqId: id, code: body.error.code }, 'request rejected');
+      const headers = err instanceof AppError ? err.headers : undefined;
+      answer(req, res, read, started, status, JSON.stringify(body), [limits?.headers, headers], id);
+    }
+  };
+
+  return {
+    add(url, status, serve) {
+      router.on('GET', url, () => undefined, { url, status, run: serve } satisfies Read);
+    },
+    serve(req, res, fastify) {
+      const url = req.url ?? '';
+      if (req.method !== 'GET' || !url.startsWith(PREFIX)) return false;
+      const h = req.headers;
+      // A body, a session cookie or no key: the route's own checks answer those.
+      if (h['content-length'] !== undefined || h['transfer-encoding'] !== undefined) return false;
+      if (h.authorization === undefined || o.closing()) return false;
+      let found: FindMyWay.FindResult<FindMyWay.HTTPVersion.V1> | null;
+      try {
+        found = router.find('GET', url);
+      } catch {
+        return false;
+      }
+      if (!found || !bearerKeyValid(o.secrets, h.authorization)) return false;
+      const parts: ViewRequest = { query: found.searchParams, params: found.params, body: undefined };
+      void run(req, res, found.store as Read, parts, fastify);
+      return true;
+    },
+  };
+}
