@@ -125,6 +125,8 @@ export async function startFleetgate(
   ports?: { port: number; sandboxPort: number },
   /** A command that runs node, e.g. valgrind with its options (instructions.ts). */
   wrap: string[] = [],
+  /** The checkout whose dist/ runs (phases.ts compares two builds). */
+  repo: string = REPO,
 ): Promise<Fleetgate> {
   const port = ports?.port ?? (await freePort());
   const sandboxPort = ports?.sandboxPort ?? (await freePort());
@@ -134,10 +136,10 @@ export async function startFleetgate(
     process.execPath,
     ...START_FLAGS,
     ...nodeArgs,
-    path.join(REPO, 'dist/main.js'),
+    path.join(repo, 'dist/main.js'),
   ];
   const child = spawn(command ?? process.execPath, args, {
-    cwd: REPO,
+    cwd: repo,
     env: {
       ...process.env,
       ...START_ENV,
@@ -312,7 +314,7 @@ export interface Paired {
   median: PairRatio;
 }
 
-const medianOf = (xs: number[]) => {
+export const medianOf = (xs: number[]) => {
   const s = [...xs].sort((x, y) => x - y);
   const mid = s.length / 2;
   return s.length % 2 ? (s[Math.floor(mid)] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
@@ -375,6 +377,8 @@ export interface Latencies {
   added: number[];
   /** The same median per block of consecutive rounds ([block][side]): how far it drifts. */
   addedByBlock: number[][];
+  /** Every timed round's latency per side, ms, in the order run ([side][round]). */
+  times: number[][];
 }
 
 /** One GET on a keep-alive agent, body read to the end; its latency in ms. */
@@ -428,5 +432,6 @@ export async function interleavedLatency(
     addedByBlock: Array.from({ length: blocks }, (_, b) =>
       added(b * size, Math.min(requests, (b + 1) * size)),
     ),
+    times,
   };
 }

@@ -92,4 +92,34 @@ describe('npm run bench -- --quick', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it("bench/phases.ts times the gateway's own share of a call", { timeout: 120_000 }, async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'fleetgate-phases-test-'));
+    const out = path.join(dir, 'phases.json');
+    try {
+      const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', 'bench/phases.ts', '--rounds', '12', '--out', out],
+          {
+            cwd: REPO,
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        );
+        let text = '';
+        child.stdout.on('data', (c: Buffer) => (text += c.toString()));
+        child.stderr.on('data', (c: Buffer) => (text += c.toString()));
+        child.on('exit', (c) => resolve({ code: c, output: text }));
+      });
+      expect(code, output).toBe(0);
+      const rows = JSON.parse(await readFile(out, 'utf8')) as Record<string, string>[];
+      expect(rows).toHaveLength(1);
+      // Both phases were seen on every call: real durations, not the defaults of a missed channel.
+      expect(Number(rows[0]?.['before upstream µs'])).toBeGreaterThan(0);
+      expect(Number(rows[0]?.['after upstream µs'])).toBeGreaterThan(0);
+      expect(rows[0]?.['before, blocks']).toMatch(/^\d+ \d+ \d+$/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
