@@ -36,6 +36,13 @@ dc.subscribe('http.server.response.finish', (m) => {
   if (sent && answered) rows.push([(sent - started) * 1000, (performance.now() - answered) * 1000]);
   started = 0;
 });
-process.on('exit', () => {
+const save = () => {
   if (out && rows.length) writeFileSync(out, JSON.stringify(rows));
+};
+process.on('exit', save);
+// fleetgate exits by itself on SIGTERM; a process without a handler of its own (the bare proxy)
+// would die without an 'exit' event, so it saves and exits here.
+process.on('SIGTERM', () => {
+  save();
+  if (process.listenerCount('SIGTERM') === 1) process.exit(0);
 });
