@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayFastPath } from '../src/http/gateway-fast-path.js';
 import { createLogger } from '../src/log.js';
 import { API_KEY, startGateway, type GatewayEnv } from './gateway/helpers.js';
+import { stableHeaders } from './helpers/stable-headers.js';
 
 const LIMIT = 30;
 let e: GatewayEnv;
@@ -38,21 +39,6 @@ interface Answer {
 }
 
 const AUTH = { authorization: `Bearer ${API_KEY}` };
-// Per-connection, per-request and per-budget headers, which legitimately differ between calls.
-const VOLATILE = new Set([
-  'date',
-  'connection',
-  'keep-alive',
-  'x-request-id',
-  'ratelimit-remaining',
-  'ratelimit-reset',
-]);
-const stable = (h: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(h)
-      .filter(([k]) => !VOLATILE.has(k.toLowerCase()))
-      .map(([k, v]) => [k.toLowerCase(), String(v)]),
-  );
 
 function overSocket(
   path: string,
@@ -99,7 +85,7 @@ describe('a keyed GET of a capability view', () => {
     expect(routed()).toEqual([]);
     const routedAnswer = await viaFastify(path);
     expect(fast.status).toBe(routedAnswer.status);
-    expect(stable(fast.headers)).toEqual(stable(routedAnswer.headers));
+    expect(stableHeaders(fast.headers)).toEqual(stableHeaders(routedAnswer.headers));
     expect(JSON.parse(fast.body)).toEqual(JSON.parse(routedAnswer.body));
     expect(fast.body).toBe(routedAnswer.body);
     expect(fast.headers['content-type']).toBe('application/json; charset=utf-8');

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMetrics } from '../src/http/metrics.js';
 import { DENY_ALL_CSP, SECURITY_HEADERS } from '../src/http/security-headers.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
+import { stableHeaders } from './helpers/stable-headers.js';
 
 const ORIGIN = 'https://agent.example';
 const LIMIT = 40;
@@ -50,22 +51,6 @@ const HEADERS = {
   accept: 'application/json, text/event-stream',
   'mcp-protocol-version': '2025-11-25',
 };
-// Per-connection, per-request and per-budget headers, which legitimately differ between calls.
-const VOLATILE = new Set([
-  'date',
-  'connection',
-  'keep-alive',
-  'x-request-id',
-  'transfer-encoding',
-  'ratelimit-remaining',
-  'ratelimit-reset',
-]);
-const stable = (h: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(h)
-      .filter(([k]) => !VOLATILE.has(k.toLowerCase()))
-      .map(([k, v]) => [k.toLowerCase(), String(v)]),
-  );
 
 function overSocket(
   body: string,
@@ -87,7 +72,7 @@ function overSocket(
         res.on('end', () =>
           resolve({
             status: res.statusCode ?? 0,
-            headers: stable(res.headers),
+            headers: stableHeaders(res.headers),
             raw: res.headers as Record<string, string>,
             body: Buffer.concat(chunks).toString('utf8'),
           }),
@@ -104,7 +89,7 @@ function overSocket(
 
 async function inProcess(body: string, headers: Record<string, string> = HEADERS): Promise<Answer> {
   const r = await t.app.inject({ method: 'POST', url: '/mcp', headers, payload: body });
-  return { status: r.statusCode, headers: stable(r.headers), body: r.body };
+  return { status: r.statusCode, headers: stableHeaders(r.headers), body: r.body };
 }
 
 const call = (id: unknown, method: string, params?: object) =>
