@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayFastPath } from '../src/http/gateway-fast-path.js';
 import { createLogger } from '../src/log.js';
@@ -199,5 +200,49 @@ describe('everything else goes on to Fastify', () => {
     closing = true;
     expect(reads.serve(req, res, fastify)).toBe(false);
     expect(runs).toBe(1);
+  });
+});
+
+describe('results that are not JSON objects', () => {
+  // What Fastify's reply.send does with each kind of result, asked of Fastify itself.
+  const results: [string, unknown][] = [
+    ['an object', { a: 1 }],
+    ['null', null],
+    ['a string', 'plain words'],
+    ['bytes', Buffer.from([1, 2, 3])],
+    ['nothing', undefined],
+  ];
+  it.each(results)('%s is sent as Fastify sends it', async (_name, result) => {
+    const plain = Fastify();
+    plain.get('/', () => Promise.resolve(result));
+    const routed = await plain.inject({ method: 'GET', url: '/' });
+    await plain.close();
+
+    const reads = gatewayFastPath({
+      secrets: { apiKeyHash: createHash('sha256').update('k').digest() },
+      log: createLogger('silent'),
+      closing: () => false,
+    });
+    reads.add('/api/video/x', 200, () => Promise.resolve(result));
+    const req = {
+      method: 'GET',
+      url: '/api/video/x',
+      headers: { authorization: 'Bearer k' },
+    } as IncomingMessage;
+    const head: Record<string, string> = {};
+    let body = Buffer.alloc(0);
+    const res = {
+      writeHead: (_status: number, flat: string[]) => {
+        for (let i = 0; i < flat.length; i += 2) head[flat[i] as string] = flat[i + 1] as string;
+      },
+      cork: () => undefined,
+      write: () => true,
+      end: (b?: string | Buffer) => (body = b === undefined ? body : Buffer.from(b)),
+    } as unknown as ServerResponse;
+    expect(reads.serve(req, res, () => expect.fail('the fast path answers'))).toBe(true);
+    await new Promise((r) => setImmediate(r));
+    expect(head['content-type']).toBe(routed.headers['content-type']);
+    expect(body.equals(routed.rawPayload)).toBe(true);
+    expect(head['content-length']).toBe(String(routed.rawPayload.length));
   });
 });

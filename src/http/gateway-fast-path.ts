@@ -50,10 +50,24 @@ export interface GatewayReadsOptions {
 }
 
 const PREFIX = '/api/video/';
-const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'content-type': 'application/json; charset=utf-8',
-});
-const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+const typed = (type: string) => Object.freeze({ 'content-type': type });
+const JSON_TYPE = typed('application/json; charset=utf-8');
+const TEXT_TYPE = typed('text/plain; charset=utf-8');
+const BYTES_TYPE = typed('application/octet-stream');
+const NO_TYPE: Readonly<Record<string, string>> = Object.freeze({});
+
+interface Payload {
+  type: Readonly<Record<string, string>>;
+  parts: (string | Buffer)[];
+}
+
+/** What Fastify's reply.send makes of a handler's result, so both paths answer alike. */
+function payloadOf(result: unknown): Payload {
+  if (result === undefined) return { type: NO_TYPE, parts: [] };
+  if (typeof result === 'string') return { type: TEXT_TYPE, parts: [result] };
+  if (Buffer.isBuffer(result)) return { type: BYTES_TYPE, parts: [result] };
+  return { type: JSON_TYPE, parts: [JSON.stringify(result)] };
+}
 
 export function gatewayFastPath(o: GatewayReadsOptions): GatewayReads {
   const router = FindMyWay<FindMyWay.HTTPVersion.V1>(ROUTER_OPTIONS);
@@ -65,7 +79,7 @@ export function gatewayFastPath(o: GatewayReadsOptions): GatewayReads {
     read: Read,
     started: number,
     status: number,
-    body: string | undefined,
+    payload: Payload,
     extra: ReadonlyArray<Readonly<Record<string, string>> | undefined>,
     id?: string,
   ) =>
@@ -77,10 +91,9 @@ export function gatewayFastPath(o: GatewayReadsOptions): GatewayReads {
         route: read.url,
         started,
         status,
-        // Fastify sends an undefined result as an empty body without a type.
-        headers: flatFor(body === undefined ? NO_HEADERS : JSON_HEADERS),
+        headers: flatFor(payload.type),
         extra,
-        parts: body === undefined ? [] : [body],
+        parts: payload.parts,
         ...(id !== undefined ? { id } : {}),
       },
       o,
@@ -105,7 +118,7 @@ export function gatewayFastPath(o: GatewayReadsOptions): GatewayReads {
     if (limits?.refused) return fastify(req, res);
     try {
       const result = await read.run(parts);
-      answer(req, res, read, started, read.status, JSON.stringify(result), [limits?.headers]);
+      answer(req, res, read, started, read.status, payloadOf(result), [limits?.headers]);
     } catch (err) {
       if (res.headersSent) return res.destroy();
       const { status, body } = errorResponse(err as Error);
@@ -114,7 +127,7 @@ export function gatewayFastPath(o: GatewayReadsOptions): GatewayReads {
       if (status >= 500) o.log.error({ reqId: id, err }, 'request failed');
       else o.log.debug({ reqId: id, code: body.error.code }, 'request rejected');
       const headers = err instanceof AppError ? err.headers : undefined;
-      answer(req, res, read, started, status, JSON.stringify(body), [limits?.headers, headers], id);
+      answer(req, res, read, started, status, payloadOf(body), [limits?.headers, headers], id);
     }
   };
 
