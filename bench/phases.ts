@@ -47,6 +47,10 @@ interface Side {
   name: string;
   fg: Fleetgate;
   out: string;
+  /** The platform token the gateway holds (the direct side's, and the bare proxy's). */
+  token: string;
+  /** The gateway's path and query, which the bare proxy serves too. */
+  path: string;
   direct: Target;
   gateway: Target;
 }
@@ -71,15 +75,18 @@ async function start(name: string, repo: string, flags: string[] = []): Promise<
   };
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   const q = `from=${day(Date.now() - 29 * 86_400_000)}&to=${day(Date.now())}`;
+  const gatewayPath = `/api/video/recordings?${q}`;
   return {
     name,
     fg,
     out,
+    token: lastAccessToken,
+    path: gatewayPath,
     direct: {
       url: `${fg.sandbox}/v2/users/me/recordings?${q}&page_size=30`,
       headers: { authorization: `Bearer ${lastAccessToken}` },
     },
-    gateway: { url: `${fg.base}/api/video/recordings?${q}`, headers: { authorization: `Bearer ${key}` } },
+    gateway: { url: `${fg.base}${gatewayPath}`, headers: { authorization: `Bearer ${key}` } },
   };
 }
 
@@ -93,14 +100,11 @@ try {
   const proxyOut = path.join(dir, 'proxy.json');
   proxy = await startScript(
     'bench/bare-proxy.ts',
-    [first.fg.sandbox, (first.direct.headers?.['authorization'] ?? '').slice('Bearer '.length)],
+    [first.fg.sandbox, first.token],
     ['env', `NODE_OPTIONS=--import=${preload}`, `FLEETGATE_PHASES_OUT=${proxyOut}`],
   );
   const l = await interleavedLatency(
-    [
-      ...sides.flatMap((s) => [s.direct, s.gateway]),
-      { url: `${proxy.base}${new URL(first.gateway.url).pathname}${new URL(first.gateway.url).search}` },
-    ],
+    [...sides.flatMap((s) => [s.direct, s.gateway]), { url: `${proxy.base}${first.path}` }],
     rounds,
     300,
   );

@@ -20,6 +20,7 @@ import {
   rssMb,
   run,
   interleavedLatency,
+  medianOf,
   startBare,
   startScript,
   startFleetgate,
@@ -255,7 +256,7 @@ async function main(): Promise<void> {
       });
     }
     const sorted = [...starts].sort((x, y) => x - y);
-    const startMedian = sorted[Math.floor(sorted.length / 2)] ?? 0;
+    const startMedian = medianOf(starts);
     rows.push({
       name: 'Start to ready (restart, brand cache warm)',
       a: EMPTY,

@@ -3,7 +3,7 @@
  * thrown errors to it. Expected failures are AppErrors with a snake_case code; anything else is a
  * bug and becomes a 500 whose body says nothing about internals (the log has the whole error).
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface ErrorBody {
   error: { code: string; message: string; details?: Record<string, unknown> };
@@ -91,11 +91,22 @@ export function errorResponse(err: FastifyError | AppError | Error): { status: n
   return { status: 500, body: errorBody('internal_error', 'Something went wrong on our side.') };
 }
 
+/** How an answered error is logged: a 5xx with the whole error, anything else as its code at debug. */
+export function logErrorAnswer(
+  log: Pick<FastifyBaseLogger, 'error' | 'debug'>,
+  err: unknown,
+  status: number,
+  body: ErrorBody,
+  bindings: Record<string, unknown> = {},
+): void {
+  if (status >= 500) log.error({ ...bindings, err }, 'request failed');
+  else log.debug({ ...bindings, code: body.error.code }, 'request rejected');
+}
+
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = errorResponse(err);
-    if (status >= 500) req.log.error({ err }, 'request failed');
-    else req.log.debug({ code: body.error.code }, 'request rejected');
+    logErrorAnswer(req.log, err, status, body);
     if (err instanceof AppError && err.headers) void reply.headers(err.headers);
     return reply.code(status).type('application/json; charset=utf-8').send(body);
   });

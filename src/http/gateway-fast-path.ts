@@ -16,7 +16,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import FindMyWay from 'find-my-way';
 import type { Logger } from 'pino';
 import { bearerKeyValid } from './auth.js';
-import { AppError, errorResponse } from './errors.js';
+import { AppError, errorResponse, logErrorAnswer } from './errors.js';
 import { flatHeaders, writeFastAnswer, type OnAnswer } from './fast-answer.js';
 import { ROUTER_OPTIONS } from './method-not-allowed.js';
 import type { RateLimitOutcome } from './rate-limit.js';
@@ -122,10 +122,9 @@ export function gatewayFastPath(o: GatewayReadsOptions): GatewayReads {
     } catch (err) {
       if (res.headersSent) return res.destroy();
       const { status, body } = errorResponse(err as Error);
-      // Logged as the error handler logs them (errors.ts), with the request id.
+      // Logged as the error handler logs them, with the request id Fastify's logger would bind.
       const id = requestId(req);
-      if (status >= 500) o.log.error({ reqId: id, err }, 'request failed');
-      else o.log.debug({ reqId: id, code: body.error.code }, 'request rejected');
+      logErrorAnswer(o.log, err, status, body, { reqId: id });
       const headers = err instanceof AppError ? err.headers : undefined;
       answer(req, res, read, started, status, payloadOf(body), [limits?.headers, headers], id);
     }
