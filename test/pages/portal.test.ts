@@ -1,12 +1,14 @@
 /**
  * The brand portal at / in-process: content from the catalog, headers (CSP, caching), ETag and
- * HEAD, that every URL the page references resolves, escaping, and following a brand reload.
+ * HEAD, that every URL the page references resolves, that it and the document pages pass
+ * html-validate, escaping, and following a brand reload.
  */
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEME_KEYS } from '../../src/brand/schema.js';
 import { copyBrand, editJson } from '../helpers/brand-copy.js';
 import { BASE, buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import { htmlProblems } from '../helpers/validate-html.js';
 
 let t: TestApp;
 let dir: string;
@@ -124,6 +126,24 @@ describe('GET /', () => {
     const js = await t.app.inject('/portal.js');
     expect(js.statusCode).toBe(200);
     expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
+  });
+
+  it('passes html-validate, headings in order included, as do the document pages and /docs', async () => {
+    const docs = (await t.app.inject('/api/brand/docs')).json();
+    const urls = [
+      '/',
+      '/static/fleet/docs/',
+      '/docs',
+      ...docs.groups.flatMap((g: any) => g.docs.map((d: any) => new URL(d.url).pathname)),
+    ];
+    expect(urls.length).toBeGreaterThan(4);
+    const problems: string[] = [];
+    for (const u of urls) {
+      const res = await t.app.inject(u);
+      expect(res.statusCode).toBe(200);
+      problems.push(...(await htmlProblems(res.body)).map((p) => `${u}: ${p}`));
+    }
+    expect(problems).toEqual([]);
   });
 
   it('every URL the page references resolves', async () => {

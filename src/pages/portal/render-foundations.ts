@@ -169,6 +169,7 @@ function gradients(t: TokensView): string {
     .join('');
   return `<section id="gradients" aria-labelledby="gradients-h">
 <h2 id="gradients-h">Gradients and breakpoints</h2>
+<h3>Gradients</h3>
 <ul class="grid wide">${items}</ul>
 ${bps ? `<h3>Breakpoints</h3><table><thead><tr><th scope="col">Name</th><th scope="col">Min width</th></tr></thead><tbody>${bps}</tbody></table>` : ''}
 </section>`;
