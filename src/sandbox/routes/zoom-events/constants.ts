@@ -32,6 +32,18 @@ export const SCOPES = {
     'zoom_events_sessions:read',
     'zoom_events_sessions:read:admin',
   ],
+  createTickets: [
+    'zoom_events:write:ticket',
+    'zoom_events:write:ticket:admin',
+    'zoom_events_tickets:write',
+    'zoom_events_tickets:write:admin',
+  ],
+  tickets: [
+    'zoom_events:read:list_tickets',
+    'zoom_events:read:list_tickets:admin',
+    'zoom_events_tickets:read',
+    'zoom_events_tickets:read:admin',
+  ],
   hubs: [
     'zoom_events:read:list_hubs',
     'zoom_events:read:list_hubs:admin',

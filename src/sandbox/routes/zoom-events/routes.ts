@@ -1,4 +1,7 @@
-/** Zoom Events: the module definition and its route handlers (events, registrants, sessions, hubs). */
+/**
+ * Zoom Events: the module definition and its route handlers (events, registrants, sessions, hubs;
+ * tickets in ./tickets.ts).
+ */
 import { body, defineModule, p, q, zerr, ZoomError } from '../../context.js';
 import type { SandboxContext } from '../../context.js';
 import { zoomTime } from '../../time.js';
@@ -13,6 +16,7 @@ import {
   sessionObject,
   startOf,
 } from './shapes.js';
+import { registerTicketRoutes } from './tickets.js';
 import type { EventRec, ZoomEventsSlice } from './types.js';
 import { readEvent } from './validation.js';
 
@@ -37,6 +41,12 @@ export const zoomEventsModule = defineModule<ZoomEventsSlice>({
       const e = slice().events.find((x) => x.event_id === id);
       if (!e) throw eventNotFound();
       if (!canSee(e)) throw new ZoomError(403, 260200, 'Event access denied.');
+      return e;
+    };
+    /** An event the demo user hosts: registrants and tickets are the host's to see and make. */
+    const hostedEvent = (id: string) => {
+      const e = findEvent(id);
+      if (!isHost(e)) throw new ZoomError(403, 260200, 'Event access denied.');
       return e;
     };
 
@@ -160,8 +170,7 @@ export const zoomEventsModule = defineModule<ZoomEventsSlice>({
       scopes: SCOPES.registrants,
       label: 'LIGHT',
       handler: (req) => {
-        const e = findEvent(p(req, 'eventId'));
-        if (!isHost(e)) throw new ZoomError(403, 260200, 'Event access denied.');
+        const e = hostedEvent(p(req, 'eventId'));
         const items = slice().registrants[e.event_id] ?? [];
         const page = ctx.paginate(req, items, { defaultSize: 30, maxSize: 300 });
         return {
@@ -188,6 +197,8 @@ export const zoomEventsModule = defineModule<ZoomEventsSlice>({
         };
       },
     });
+
+    registerTicketRoutes(ctx, { slice, hostedEvent });
 
     ctx.route({
       method: 'GET',

@@ -1,5 +1,5 @@
 /** Zoom Events: wire mappers turning the stored records into API response objects. */
-import type { EventRec, EventRegistrantRec, HubRec, SessionRec } from './types.js';
+import type { EventRec, EventRegistrantRec, EventTicketRec, HubRec, SessionRec } from './types.js';
 
 export const startOf = (e: EventRec) => e.calendar[0]?.start_time;
 export const endOf = (e: EventRec) =>
@@ -52,14 +52,56 @@ export const eventObject = (e: EventRec, form: 'read' | 'create', baseUrl: strin
   };
 };
 
+/** Where a ticket's e-badge QR code image is. */
+export const qrCodeUrl = (baseUrl: string, eventId: string, ticketId: string) =>
+  `${baseUrl}/ev/${eventId}/ticket/${ticketId}/qr.png`;
+
 /** A registrant with its tickets' QR code links. */
 export const registrantObject = (r: EventRegistrantRec, eventId: string, baseUrl: string) => ({
   email: r.email,
   registration_status: r.registration_status,
   tickets: r.tickets.map((t) => ({
-    ...t,
-    qr_code_url: `${baseUrl}/ev/${eventId}/ticket/${t.ticket_id}/qr.png`,
+    ticket_id: t.ticket_id,
+    role: t.role,
+    authentication_method: t.authentication_method,
+    qr_code_url: qrCodeUrl(baseUrl, eventId, t.ticket_id),
   })),
+});
+
+/** The documented ticket role type of a registrant's ticket role. */
+const ROLE_TYPES: Record<EventTicketRec['role'], string> = {
+  ATTENDEE: 'normal',
+  GUEST: 'normal',
+  SPEAKER: 'speaker',
+  ALTERNATIVE_HOST: 'alternative_host',
+  PANELIST: 'panelist',
+};
+
+/** Only hybrid and in-person events give e-badges. */
+export const hasBadge = (e: EventRec) => e.attendance_type !== 'virtual';
+export const joinLink = (baseUrl: string, ticketId: string) => `${baseUrl}/ejl/${ticketId}`;
+export const registrationLink = (baseUrl: string, ticketId: string) => `${baseUrl}/etr/${ticketId}`;
+
+/** A ticket as the tickets list returns it; `ticketTypeId` is the event's default type. */
+export const ticketObject = (
+  e: EventRec,
+  email: string,
+  t: EventTicketRec,
+  ticketTypeId: string,
+  baseUrl: string,
+) => ({
+  ticket_id: t.ticket_id,
+  ticket_type_id: t.ticket_type_id ?? ticketTypeId,
+  ...(t.external_ticket_id !== undefined ? { external_ticket_id: t.external_ticket_id } : {}),
+  event_join_link: joinLink(baseUrl, t.ticket_id),
+  send_notification: t.send_notification ?? false,
+  email,
+  ticket_role_type: ROLE_TYPES[t.role],
+  ...(t.registration_source !== undefined ? { registration_source: t.registration_source } : {}),
+  authentication_method: t.authentication_method,
+  ...(hasBadge(e) ? { qr_code_url: qrCodeUrl(baseUrl, e.event_id, t.ticket_id) } : {}),
+  ...(t.first_name !== undefined ? { first_name: t.first_name } : {}),
+  ...(t.last_name !== undefined ? { last_name: t.last_name } : {}),
 });
 
 /** A session as the sessions list returns it. */

@@ -66,15 +66,29 @@ export interface SessionRec {
   track_labels: string[];
 }
 
+/**
+ * One ticket. Seeded tickets carry only the first three fields; tickets made through
+ * `POST …/tickets` also keep what was asked with them (the default ticket type is meant when
+ * `ticket_type_id` is absent).
+ */
+export interface EventTicketRec {
+  ticket_id: string;
+  role: 'ATTENDEE' | 'SPEAKER' | 'ALTERNATIVE_HOST' | 'PANELIST' | 'GUEST';
+  authentication_method: 'zoom_account' | 'no_auth' | 'email_opt' | 'zoom_account_otp_at_join';
+  ticket_type_id?: string;
+  external_ticket_id?: string;
+  send_notification?: boolean;
+  registration_source?: string;
+  /** The configured registration questions' answers (first and last name). */
+  first_name?: string;
+  last_name?: string;
+}
+
 export interface EventRegistrantRec {
   email: string;
   registration_status:
     'REGISTERED' | 'INVITED' | 'GIFTED' | 'DIRECT_JOIN' | 'PRE_REGISTERED' | 'PRE_REGISTER_INVITED';
-  tickets: {
-    ticket_id: string;
-    role: 'ATTENDEE' | 'SPEAKER' | 'ALTERNATIVE_HOST' | 'PANELIST' | 'GUEST';
-    authentication_method: 'zoom_account' | 'no_auth' | 'email_opt';
-  }[];
+  tickets: EventTicketRec[];
 }
 
 export interface ZoomEventsSlice {
