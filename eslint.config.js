@@ -3,7 +3,7 @@ import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'data', 'coverage', 'dist', 'brand', '*.config.js'] },
+  { ignores: ['node_modules', 'data', '.oracles', 'coverage', 'dist', 'brand', '*.config.js'] },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -15,7 +15,6 @@ import type { Metrics } from '../../src/http/metrics.js';
 import { createLogger } from '../../src/log.js';
 
 export const REPO = path.resolve(import.meta.dirname, '../..');
-export const SHARED = path.resolve(REPO, '../shared');
 export const BASE = 'http://brand.test:8080';
 
 export interface TestApp {

@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouteDef, SandboxContext, SandboxModule } from '../../src/sandbox/context.js';
 import { calendarModule } from '../../src/sandbox/routes/calendar.js';
 import { parseQuickAdd } from '../../src/sandbox/routes/calendar/quick-add.js';
 import { meetingsModule } from '../../src/sandbox/routes/meetings.js';
 import { usersModule } from '../../src/sandbox/routes/users.js';
-import { SHARED } from '../helpers/build-test-app.js';
-import { checkResponse, documentedScopes } from './helpers/openapi.js';
+import { checkResponse, documentedScopes, itWithSpecs, publishedSpec } from './helpers/openapi.js';
 import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
 
 const MODULES = [usersModule, meetingsModule, calendarModule] as SandboxModule[];
@@ -50,10 +47,10 @@ const calendars = async () =>
 const calId = async (summary: string) => (await calendars()).find((c) => c.summary === summary)!.id;
 
 describe('calendar routes', () => {
-  it('declare every documented scope and the documented rate-limit label', () => {
+  itWithSpecs('declare every documented scope and the documented rate-limit label', () => {
     const defs: RouteDef[] = [];
     calendarModule.register({ route: (d: RouteDef) => defs.push(d) } as unknown as SandboxContext);
-    const spec = JSON.parse(readFileSync(path.join(SHARED, 'platform-openapi', 'calendar.json'), 'utf8'));
+    const spec = publishedSpec('calendar.json');
     expect(defs).toHaveLength(8);
     for (const d of defs) {
       const template = d.url.replace(/:(\w+)/g, '{$1}');

@@ -1,12 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDef, SandboxContext, SandboxModule } from '../../src/sandbox/context.js';
 import { mailModule } from '../../src/sandbox/routes/mail.js';
 import { meetingsModule } from '../../src/sandbox/routes/meetings.js';
 import { usersModule } from '../../src/sandbox/routes/users.js';
-import { SHARED } from '../helpers/build-test-app.js';
-import { checkResponse, documentedScopes } from './helpers/openapi.js';
+import { checkResponse, documentedScopes, itWithSpecs, publishedSpec } from './helpers/openapi.js';
 import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
 
 const MODULES = [usersModule, meetingsModule, mailModule] as SandboxModule[];
@@ -34,10 +31,10 @@ const plainText = (msg: { payload: { parts: { mimeType: string; body: { data: st
   );
 
 describe('mail routes', () => {
-  it('declare every documented scope and the documented rate-limit label', () => {
+  itWithSpecs('declare every documented scope and the documented rate-limit label', () => {
     const defs: RouteDef[] = [];
     mailModule.register({ route: (d: RouteDef) => defs.push(d) } as unknown as SandboxContext);
-    const spec = JSON.parse(readFileSync(path.join(SHARED, 'platform-openapi', 'mail.json'), 'utf8'));
+    const spec = publishedSpec('mail.json');
     expect(defs).toHaveLength(12);
     for (const d of defs) {
       const template = d.url.replace(/:(\w+)/g, '{$1}');
