@@ -8,10 +8,16 @@ import { AppError } from '../http/errors.js';
 import type { Registration, StoredEvent } from '../store/store.js';
 import type { OpContext } from './capabilities/operation.js';
 import { seg } from './capabilities/operation.js';
+import {
+  inFormOf,
+  instantOf,
+  isUtcStart,
+  LOCAL_START,
+  normalStart,
+  platformUtc,
+  UTC_START,
+} from './event-time.js';
 import { eventChangeType, outboxMessage } from './webhooks-out/messages.js';
-
-const UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
-const LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 
 export function isTimeZone(tz: string): boolean {
   try {
@@ -24,11 +30,17 @@ export function isTimeZone(tz: string): boolean {
 
 export const startTime = z
   .string()
-  .refine((v) => (UTC.test(v) || LOCAL.test(v)) && !Number.isNaN(Date.parse(UTC.test(v) ? v : `${v}Z`)), {
-    message:
-      'must be UTC like 2026-12-01T15:00:00.000Z, or a local time like 2026-12-01T09:00:00 with timezone',
-  })
-  .describe('UTC with Z (milliseconds optional), or a local time without zone plus timezone; kept as given');
+  .refine(
+    (v) =>
+      (UTC_START.test(v) || LOCAL_START.test(v)) && !Number.isNaN(Date.parse(isUtcStart(v) ? v : `${v}Z`)),
+    {
+      message:
+        'must be UTC like 2030-12-01T15:00:00.000Z, or a local time like 2030-12-01T09:00:00 with timezone',
+    },
+  )
+  .describe(
+    'UTC with Z (milliseconds added when left out), or a local time without zone plus timezone; kept in that form; not in the past',
+  );
 
 export const timezone = z
   .string()
@@ -46,7 +58,7 @@ export const newEventInput = z
     funnel: z.string().max(40).nullable().default(null).describe('a live funnel theme key, or null'),
     registration: z.boolean().default(false).describe('let people register (needed for registrations)'),
   })
-  .refine((v) => UTC.test(v.start_time) || v.timezone !== undefined, {
+  .refine((v) => isUtcStart(v.start_time) || v.timezone !== undefined, {
     message: 'a local start_time needs timezone',
     path: ['timezone'],
   });
@@ -71,7 +83,9 @@ export const wireEvent = z.object({
   video_id: z.string(),
   topic: z.string(),
   kind: z.literal('meeting'),
-  start_time: z.string().describe('as given at creation: UTC with Z, or local time in timezone'),
+  start_time: z
+    .string()
+    .describe('in the form given: UTC with Z and milliseconds, or a local time without zone in timezone'),
   funnel: z.string().nullable().describe('the funnel theme key, or null'),
   status: z.enum(['scheduled', 'started', 'ended', 'cancelled']),
   timezone: z.string().nullable(),
@@ -137,10 +151,32 @@ function checkFunnel(ctx: OpContext, funnel: string | null | undefined): void {
 }
 
 /** What the platform gets for a start time: UTC without milliseconds, or the local form as given. */
-const platformStart = (v: string) => (UTC.test(v) ? v.replace(/\.\d{3}Z$/, 'Z') : v);
+const platformStart = (v: string) => (isUtcStart(v) ? platformUtc(v) : v);
 
-export async function createEvent(ctx: OpContext, input: NewEvent): Promise<WireEvent> {
+/**
+ * Refuses a start before the current minute of the gateway's clock: a scheduled event in the
+ * past is a mistake. The current minute still counts as now, for forms that pick minutes.
+ */
+function refusePast(ctx: OpContext, at: number, given: string): void {
+  const now = ctx.now();
+  if (at >= now - (now % 60_000)) return;
+  throw new AppError(
+    400,
+    'start_time_in_past',
+    `start_time ${given.slice(0, 40)} is in the past; give a time from now on.`,
+    {
+      field: 'start_time',
+      issues: [{ path: 'start_time', message: 'must not be in the past' }],
+      start: new Date(at).toISOString(),
+      now: new Date(now).toISOString(),
+    },
+  );
+}
+
+export async function createEvent(ctx: OpContext, given: NewEvent): Promise<WireEvent> {
+  const input = { ...given, start_time: normalStart(given.start_time) };
   checkFunnel(ctx, input.funnel);
+  refusePast(ctx, instantOf(input.start_time, input.timezone), input.start_time);
   const created = await ctx.platform.call<{ id: number; join_url?: string }>({
     method: 'POST',
     path: `/users/${seg(ctx.uid)}/meetings`,
@@ -186,6 +222,26 @@ export async function createEvent(ctx: OpContext, input: NewEvent): Promise<Wire
   return eventToWire(event);
 }
 
+/**
+ * The start and zone a meeting.updated delivery reports, in the form the event is stored in:
+ * the platform speaks UTC, the store keeps the caller's form. Empty when the delivery leaves the
+ * moment and the zone as stored (as the echo of our own change does).
+ */
+export function platformTimes(
+  stored: StoredEvent,
+  start: unknown,
+  tz: unknown,
+): Partial<Pick<StoredEvent, 'startTime' | 'timezone'>> {
+  const zone = typeof tz === 'string' && isTimeZone(tz) ? tz : stored.timezone;
+  const was = instantOf(stored.startTime, stored.timezone);
+  const sent = typeof start === 'string' ? instantOf(start, zone) : Number.NaN;
+  // No start (or one we cannot read): the platform kept the moment, only the zone may be new.
+  const at = Number.isNaN(sent) ? was : sent;
+  if (at === was && zone === stored.timezone) return {};
+  if (Number.isNaN(at)) return { timezone: zone };
+  return { startTime: inFormOf(stored.startTime, at, zone), timezone: zone };
+}
+
 export async function getStoredEvent(ctx: OpContext, videoId: string): Promise<StoredEvent> {
   const e = await ctx.store.getEvent(videoId);
   if (!e) throw new AppError(404, 'event_not_found', `No stored event ${videoId.slice(0, 40)}.`);
@@ -195,17 +251,24 @@ export async function getStoredEvent(ctx: OpContext, videoId: string): Promise<S
 export async function updateEvent(ctx: OpContext, videoId: string, patch: EventPatch): Promise<WireEvent> {
   const current = await getStoredEvent(ctx, videoId);
   checkFunnel(ctx, patch.funnel);
-  const nextStart = patch.start_time ?? current.startTime;
+  const nextStart = normalStart(patch.start_time ?? current.startTime);
   const nextZone = patch.timezone ?? current.timezone;
-  if (!UTC.test(nextStart) && !nextZone) {
+  if (!isUtcStart(nextStart) && !nextZone) {
     throw new AppError(400, 'validation_failed', 'A local start_time needs timezone.', {
       issues: [{ path: 'timezone', message: 'required for a local start_time' }],
     });
   }
+  // A new zone moves a local start (its wall-clock time stays) but not a UTC one.
+  const timing = patch.start_time !== undefined || patch.timezone !== undefined;
+  const at = instantOf(nextStart, nextZone);
+  if (timing && at !== instantOf(current.startTime, current.timezone)) refusePast(ctx, at, nextStart);
   const platformBody: Record<string, unknown> = {};
   if (patch.topic !== undefined) platformBody['topic'] = patch.topic;
-  if (patch.start_time !== undefined) platformBody['start_time'] = platformStart(patch.start_time);
-  if (patch.timezone !== undefined) platformBody['timezone'] = patch.timezone;
+  if (timing) {
+    // Start and zone go together: a local start without its zone is read as UTC upstream.
+    platformBody['start_time'] = platformStart(nextStart);
+    if (nextZone) platformBody['timezone'] = nextZone;
+  }
   if (patch.duration !== undefined) platformBody['duration'] = patch.duration;
   if (patch.agenda !== undefined) platformBody['agenda'] = patch.agenda;
   if (Object.keys(platformBody).length > 0) {
@@ -221,8 +284,7 @@ export async function updateEvent(ctx: OpContext, videoId: string, patch: EventP
     videoId,
     {
       ...(patch.topic !== undefined ? { topic: patch.topic } : {}),
-      ...(patch.start_time !== undefined ? { startTime: patch.start_time } : {}),
-      ...(patch.timezone !== undefined ? { timezone: patch.timezone } : {}),
+      ...(timing ? { startTime: nextStart, timezone: nextZone } : {}),
       ...(patch.duration !== undefined ? { duration: patch.duration } : {}),
       ...(patch.agenda !== undefined ? { agenda: patch.agenda } : {}),
       ...(patch.funnel !== undefined ? { funnel: patch.funnel } : {}),

@@ -2,7 +2,8 @@
  * Webhook intake from the platform. Verification: the `x-zm-signature` HMAC over the raw body
  * bytes, compared in constant time, and a timestamp within ±5 minutes. Each delivery is
  * recorded once (by request id, else body hash) before we answer, and only then processed:
- * meeting lifecycle events update stored events, recording events refresh the status report.
+ * meeting lifecycle events update stored events (a moved start kept in the form the event was
+ * stored in), recording events refresh the status report.
  * Changes to stored events, and `recording.completed`, are announced to subscribers through
  * the outbox, in the same transaction as the change (or as the receipt).
  */
@@ -11,7 +12,7 @@ import type { Logger } from 'pino';
 import { AppError } from '../http/errors.js';
 import type { Store, StoredEvent } from '../store/store.js';
 import type { OutboxMessage } from '../store/webhooks.js';
-import { announceChange } from './events-service.js';
+import { announceChange, platformTimes } from './events-service.js';
 import { outboxMessage } from './webhooks-out/messages.js';
 
 const WINDOW_MS = 5 * 60_000;
@@ -143,14 +144,18 @@ export class WebhookIntake {
         announceChange(this.o.now()),
       );
     } else if (videoId && event === 'meeting.updated') {
-      const patch: Partial<StoredEvent> = { updatedAt: nowIso };
-      if (typeof object['topic'] === 'string') patch.topic = object['topic'];
-      if (typeof object['duration'] === 'number') patch.duration = object['duration'];
-      if (typeof object['start_time'] === 'string') patch.startTime = object['start_time'];
-      if (typeof object['timezone'] === 'string') patch.timezone = object['timezone'];
       // Only update meetings the gateway stores; others are not ours to track.
-      if (await this.o.store.getEvent(videoId))
+      const stored = await this.o.store.getEvent(videoId);
+      if (stored) {
+        // The platform reports starts in UTC; the stored event keeps the form it was given in.
+        const patch: Partial<StoredEvent> = {
+          updatedAt: nowIso,
+          ...platformTimes(stored, object['start_time'], object['timezone']),
+        };
+        if (typeof object['topic'] === 'string') patch.topic = object['topic'];
+        if (typeof object['duration'] === 'number') patch.duration = object['duration'];
         await this.o.store.updateEvent(videoId, patch, announceChange(this.o.now()));
+      }
     } else if (event.startsWith('recording.')) {
       this.o.onRecording();
     }
