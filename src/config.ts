@@ -193,6 +193,24 @@ const list = (v: string | undefined, sep: string) =>
     .map((x) => x.trim())
     .filter(Boolean);
 
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * An origin on a loopback name stands for every loopback name on the same scheme and port: one
+ * local service is reached as localhost, 127.0.0.1 or [::1] alike, and no foreign page can
+ * carry any of them.
+ */
+export function withLoopbackAliases(origins: string[]): string[] {
+  const all = new Set(origins);
+  for (const origin of origins) {
+    if (!URL.canParse(origin)) continue;
+    const u = new URL(origin);
+    if (!LOOPBACK_NAMES.includes(u.hostname)) continue;
+    for (const name of LOOPBACK_NAMES) all.add(`${u.protocol}//${name}${u.port ? `:${u.port}` : ''}`);
+  }
+  return [...all];
+}
+
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -271,11 +289,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         forMs: e.FLEETGATE_WEBHOOK_RETRY_FOR * 1000,
       },
     },
-    mcpAllowedOrigins: e.MCP_ALLOWED_ORIGINS
-      ? e.MCP_ALLOWED_ORIGINS.split(',')
-          .map((o) => o.trim())
-          .filter(Boolean)
-      : [ownOrigin],
+    mcpAllowedOrigins: withLoopbackAliases(
+      e.MCP_ALLOWED_ORIGINS
+        ? e.MCP_ALLOWED_ORIGINS.split(',')
+            .map((o) => o.trim())
+            .filter(Boolean)
+        : [ownOrigin],
+    ),
     rateLimits: {
       windowMs: e.FLEETGATE_RATE_LIMIT_WINDOW * 1000,
       api: e.FLEETGATE_RATE_LIMIT_API,

@@ -26,7 +26,12 @@ describe('parseConfig', () => {
       autoApprove: true,
     });
     expect(c.video.redirectUri).toBe('http://localhost:3000/api/video/oauth/callback');
-    expect(c.mcpAllowedOrigins).toEqual(['http://localhost:3000']);
+    // A loopback origin stands for every loopback name on its port.
+    expect(c.mcpAllowedOrigins).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+    ]);
     expect(c.databaseUrl).toBeUndefined();
   });
 
@@ -40,6 +45,13 @@ describe('parseConfig', () => {
     expect(c.publicUrl).toBe('https://brand.example.com');
     expect(c.sandbox.port).toBe(8081);
     expect(c.mcpAllowedOrigins).toEqual(['https://brand.example.com']);
+    const listed = parseConfig({ MCP_ALLOWED_ORIGINS: 'https://app.example.com, http://127.0.0.1:5173' });
+    expect(listed.mcpAllowedOrigins).toEqual([
+      'https://app.example.com',
+      'http://127.0.0.1:5173',
+      'http://localhost:5173',
+      'http://[::1]:5173',
+    ]);
   });
 
   it('lists every problem at once', () => {
