@@ -1,7 +1,7 @@
 /**
  * The dashboard in Chromium against a real gateway and emulator: sign in through the form,
- * link the account through the full OAuth redirect chain, create an event with a funnel, sign
- * out; no console errors or CSP violations on the way, axe clean of serious and critical issues
+ * link the account through the full OAuth redirect chain, create an event with a funnel, delete
+ * it through its confirmation page, sign out; no console errors or CSP violations on the way, axe clean of serious and critical issues
  * in light and dark mode, and full-page screenshots kept as artifacts.
  */
 import { mkdir, readFile } from 'node:fs/promises';
@@ -70,7 +70,7 @@ describe.skipIf(!chromiumAvailable())('dashboard in a browser', () => {
     }
   }
 
-  it('signs in, links the account through the emulator, creates an event and signs out', async () => {
+  it('signs in, links the account through the emulator, creates and deletes an event and signs out', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
     const problems = watch(page);
@@ -111,7 +111,8 @@ describe.skipIf(!chromiumAvailable())('dashboard in a browser', () => {
     const stored = (await e.store.listEvents({ funnel: 'freight' })).find(
       (x) => x.topic === 'Freight open house',
     );
-    expect(stored?.startTime).toBe('2031-05-06T14:30:00Z');
+    // The same instant, whichever UTC form the store keeps it in.
+    expect(Date.parse(stored?.startTime ?? '')).toBe(Date.parse('2031-05-06T14:30:00Z'));
 
     // The theme switch cycles system → light → dark on the root element.
     const toggle = page.getByRole('button', { name: /^Theme:/ });
@@ -122,6 +123,16 @@ describe.skipIf(!chromiumAvailable())('dashboard in a browser', () => {
 
     expect(await axe(ctx, `${e.base}/dashboard`, 'dashboard')).toEqual([]);
     expect(await axe(ctx, `${e.base}/dashboard`, 'dashboard-dark', true)).toEqual([]);
+
+    // Deleting asks on a page of its own first; only its form deletes.
+    await row.getByRole('link', { name: 'Delete Freight open house', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Delete “Freight open house”?' }).waitFor();
+    expect(await axe(ctx, page.url(), 'dashboard-delete')).toEqual([]);
+    await page.getByRole('button', { name: 'Delete event' }).click();
+    await page.waitForURL(`${e.base}/dashboard`);
+    expect(await page.getByRole('status').first().textContent()).toContain('Deleted “Freight open house”');
+    expect(await page.getByRole('row', { name: /Freight open house/ }).count()).toBe(0);
+    expect(await e.store.getEvent(stored?.videoId ?? '')).toBeUndefined();
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();

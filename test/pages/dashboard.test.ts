@@ -1,12 +1,14 @@
 /**
  * The operator dashboard over real HTTP against a gateway and the emulator: sign-in and the
  * session cookie's flags, CSRF on every form and on cookie-authenticated API writes, creating
- * an event with a funnel, changing it, registrations, webhooks, disconnect and sign-out.
+ * an event with a funnel, changing it, deleting it after a confirmation page, registrations,
+ * webhooks, the time-zone picker, disconnect and sign-out; every page passes html-validate.
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_TTL_MS, issueSession, verifySession } from '../../src/pages/dashboard/session.js';
 import { buildTestApp, eventually } from '../helpers/build-test-app.js';
+import { htmlProblems } from '../helpers/validate-html.js';
 import { API_KEY, startGateway, type GatewayEnv } from '../gateway/helpers.js';
 
 let e: GatewayEnv;
@@ -168,7 +170,9 @@ describe('the signed-in dashboard', () => {
     expect(d.text).toContain(status.account.name);
     expect(d.text).toContain('Webinar licence');
     if (status.note) expect(d.text).toContain(status.note.replaceAll("'", '&#39;'));
-    expect(d.text).toContain('href="/api/video/oauth/start">Link account</a>');
+    // Linked already: the control offers to link again, not to link.
+    expect(d.text).toContain('href="/api/video/oauth/start">Relink account</a>');
+    expect(d.text).not.toContain('>Link account</a>');
     expect(d.text).toContain('action="/dashboard/disconnect"');
     const monitor = (await e.api('GET', '/api/video/monitor')).json;
     for (const [group, g] of Object.entries<any>(monitor.groups)) {
@@ -353,6 +357,102 @@ describe('the signed-in dashboard', () => {
     expect((await dashboard(cookie)).text).toContain('<code>meeting.started</code>');
   });
 
+  it('deletes an event only after a confirmation page, on the platform as well as here', async () => {
+    const cookie = await signIn();
+    const created = await e.api('POST', '/api/video/events', {
+      body: { topic: 'Gone <soon>', start_time: '2031-06-01T10:00:00Z', registration: true },
+    });
+    expect(created.status).toBe(201);
+    const id: string = created.json.video_id;
+    await e.api('POST', `/api/video/events/${id}/registrations`, {
+      body: { email: 'grace@example.com', first_name: 'Grace', last_name: 'Hopper' },
+    });
+    const before = await dashboard(cookie);
+    const row = before.text.slice(before.text.indexOf(`data-video-id="${id}"`));
+    expect(row).toMatch(
+      new RegExp(
+        `^[^]*?<a\\s+class="button small danger"\\s+href="/dashboard/events/${id}/delete"\\s*>Delete`,
+      ),
+    );
+
+    // The link only asks: a page naming the event, its registrations and what deleting does.
+    const confirm = await http('GET', `/dashboard/events/${id}/delete`, { cookie });
+    expect(confirm.status).toBe(200);
+    expect(confirm.headers.get('cache-control')).toBe('no-store');
+    expect(confirm.text).toContain('Gone &lt;soon&gt;');
+    expect(confirm.text).toContain('1 registration');
+    expect(confirm.text).toContain(`action="/dashboard/events/${id}/delete"`);
+    expect(confirm.text).toContain('href="/dashboard">Keep it</a>');
+    expect(await htmlProblems(confirm.text)).toEqual([]);
+    expect(await e.store.getEvent(id)).toBeDefined();
+    const csrf = /name="csrf" value="([^"]+)"/.exec(confirm.text)?.[1] ?? '';
+    expect(csrf.length).toBeGreaterThan(20);
+
+    // The form itself needs the session's token like every other.
+    const forged = await http('POST', `/dashboard/events/${id}/delete`, { cookie, form: { csrf: 'x' } });
+    expect(forged.status).toBe(403);
+    expect(await e.store.getEvent(id)).toBeDefined();
+
+    const r = await http('POST', `/dashboard/events/${id}/delete`, { cookie, form: { csrf } });
+    expect(r.status).toBe(303);
+    expect(r.headers.get('location')).toBe('/dashboard');
+    expect(await e.store.getEvent(id)).toBeUndefined();
+    const token = (await e.emu.userToken()).access_token;
+    expect((await e.emu.api('GET', `/v2/meetings/${id}`, { token })).status).toBe(404);
+    const after = await dashboard(cookie, r);
+    expect(after.text).toContain('role="status">Deleted “Gone &lt;soon&gt;” (id ' + id);
+    expect(after.text).not.toContain(`data-video-id="${id}"`);
+
+    // Once gone: the confirmation page is a 404 and a repeated post a notice, not a stack.
+    const stale = await http('GET', `/dashboard/events/${id}/delete`, { cookie });
+    expect(stale.status).toBe(404);
+    expect(stale.text).toContain(`No stored event ${id}.`);
+    expect(await htmlProblems(stale.text)).toEqual([]);
+    const again = await http('POST', `/dashboard/events/${id}/delete`, { cookie, form: { csrf } });
+    expect((await dashboard(cookie, again)).text).toContain(`No stored event ${id}.`);
+    // Signed out, the confirmation page leads to sign-in.
+    const anon = await http('GET', `/dashboard/events/${id}/delete`);
+    expect(anon.status).toBe(303);
+    expect(anon.headers.get('location')).toBe('/dashboard');
+  });
+
+  it('groups the time zones by region with the place names, UTC first, every zone once', async () => {
+    const d = await dashboard(await signIn());
+    const from = d.text.indexOf('<select id="ev-tz"');
+    const select = d.text.slice(from, d.text.indexOf('</select>', from));
+    const zones = Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC');
+    const regions = [...new Set(zones.map((z) => z.split('/')[0]))].sort();
+    expect([...select.matchAll(/<optgroup label="([^"]+)">/g)].map((m) => m[1])).toEqual(regions);
+    const values = [...select.matchAll(/<option value="([^"]+)"/g)].map((m) => m[1]);
+    expect(values[0]).toBe('UTC');
+    expect(select).toMatch(/<option value="UTC" selected>UTC<\/option>/);
+    expect(values.slice(1).sort()).toEqual([...zones].sort());
+    expect(select).toMatch(
+      /<optgroup label="America">[^]*?<option value="America\/Chicago">Chicago<\/option>/,
+    );
+    expect(select).toContain('<option value="America/Argentina/San_Juan">Argentina / San Juan</option>');
+    expect(select).toMatch(/<optgroup label="Europe">[^]*?<option value="Europe\/Berlin">Berlin<\/option>/);
+  });
+
+  it('serves pages that pass html-validate, headings in order included', async () => {
+    const cookie = await signIn();
+    const pages: [string, string][] = [
+      ['sign-in', (await http('GET', '/dashboard')).text],
+      ['refused sign-in', (await http('POST', '/dashboard/login', { form: { key: 'nope' } })).text],
+      ['relay', (await http('GET', '/dashboard?linked=1')).text],
+      ['resumed', (await http('GET', '/dashboard?linked=1&resumed=1')).text],
+      ['signed in', (await dashboard(cookie)).text],
+      ['form refused', (await http('POST', '/dashboard/events', { cookie, form: { topic: 'x' } })).text],
+      ['oauth callback error', (await http('GET', '/api/video/oauth/callback?state=x&code=y')).text],
+    ];
+    // The signed-in page with what makes it longest: events with registrations and deliveries.
+    expect(pages[4]?.[1]).toContain('registered</summary>');
+    const problems: string[] = [];
+    for (const [name, text] of pages)
+      problems.push(...(await htmlProblems(text)).map((p) => `${name}: ${p}`));
+    expect(problems).toEqual([]);
+  });
+
   it('resumes after the OAuth round trip, where a browser may withhold the Strict cookie', async () => {
     const relay = await http('GET', '/dashboard?linked=1');
     expect(relay.text).toContain(
@@ -377,6 +477,8 @@ describe('the signed-in dashboard', () => {
     expect(page.text).toContain('Disconnected');
     expect(page.text).toContain('none linked');
     expect(page.text).not.toContain('action="/dashboard/disconnect"');
+    expect(page.text).toContain('href="/api/video/oauth/start">Link account</a>');
+    expect(await htmlProblems(page.text)).toEqual([]);
 
     const out = await http('POST', '/dashboard/logout', { cookie, form: { csrf } });
     expect(out.status).toBe(303);

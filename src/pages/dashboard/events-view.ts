@@ -1,6 +1,7 @@
 /**
  * The events section: a form that creates a meeting with a funnel (create_meeting), and the
- * stored events with their funnel, status, registrations and a per-event funnel change.
+ * stored events with their funnel, status, registrations, a per-event funnel change and a link
+ * to delete the event (through a confirmation page, delete-view.ts).
  */
 import type { Registration, StoredEvent } from '../../store/store.js';
 import { html, type FunnelView, type Raw } from './html.js';
@@ -47,6 +48,30 @@ function funnelForm(e: StoredEvent, funnels: FunnelView[], csrf: string): Raw {
   </form>`;
 }
 
+/**
+ * The IANA zones grouped by their region, each shown by its place ("America/Argentina/Buenos_Aires"
+ * under America as "Argentina / Buenos Aires"): a plain select stays usable without a script and
+ * with any assistive technology, and typing a place's first letters finds it, region or not.
+ */
+function zoneOptions(timezones: readonly string[]): Raw {
+  const regions = new Map<string, string[]>();
+  for (const zone of [...timezones].sort()) {
+    const region = zone.includes('/') ? zone.slice(0, zone.indexOf('/')) : 'Other';
+    regions.set(region, [...(regions.get(region) ?? []), zone]);
+  }
+  const place = (zone: string) =>
+    (zone.includes('/') ? zone.slice(zone.indexOf('/') + 1) : zone)
+      .replaceAll('_', ' ')
+      .replaceAll('/', ' / ');
+  return html`<option value="UTC" selected>UTC</option>
+    ${[...regions].map(
+      ([region, zones]) =>
+        html`<optgroup label="${region}">
+          ${zones.map((z) => html`<option value="${z}">${place(z)}</option>`)}
+        </optgroup>`,
+    )}`;
+}
+
 function createForm(funnels: FunnelView[], timezones: readonly string[], csrf: string): Raw {
   return html`<form method="post" action="/dashboard/events" class="create">
     ${csrfField(csrf)}
@@ -64,8 +89,7 @@ function createForm(funnels: FunnelView[], timezones: readonly string[], csrf: s
         <p class="field">
           <label for="ev-tz">Time zone</label>
           <select id="ev-tz" name="timezone" data-local-zone>
-            <option value="UTC" selected>UTC</option>
-            ${timezones.map((z) => html`<option>${z}</option>`)}
+            ${zoneOptions(timezones)}
           </select>
         </p>
         <p class="field">
@@ -110,7 +134,7 @@ export function eventsSection(p: {
             <th scope="col">Funnel</th>
             <th scope="col">Status</th>
             <th scope="col">Registrations</th>
-            <th scope="col">Change funnel</th>
+            <th scope="col">Actions</th>
           </tr>
         </thead>
         <tbody>
@@ -126,7 +150,17 @@ export function eventsSection(p: {
                 <td>${funnelChip(row.event.funnel, p.funnels)}</td>
                 <td>${badge(row.event.status)}</td>
                 <td>${registrationsCell(row)}</td>
-                <td>${funnelForm(row.event, p.funnels, p.csrf)}</td>
+                <td>
+                  <div class="row-actions">
+                    ${funnelForm(row.event, p.funnels, p.csrf)}
+                    <a
+                      class="button small danger"
+                      href="/dashboard/events/${encodeURIComponent(row.event.videoId)}/delete"
+                      >Delete<span aria-hidden="true">…</span
+                      ><span class="visually-hidden"> ${row.event.topic}</span></a
+                    >
+                  </div>
+                </td>
               </tr>`,
           )}
         </tbody>

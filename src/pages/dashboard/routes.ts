@@ -1,17 +1,24 @@
 /**
  * GET /dashboard: the operator dashboard. Sign in with the API key for a signed session cookie;
- * then the status report, monitor, stored events (create, change funnel, registrations),
- * recordings and webhook deliveries, with forms that post and redirect back (post/redirect/get).
+ * then the status report, monitor, stored events (create, change funnel, delete after a
+ * confirmation page, registrations), recordings and webhook deliveries, with forms that post
+ * and redirect back (post/redirect/get).
  * Served only with the gateway; brand-only builds answer 404.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.js';
 import { invoke, parseInput } from '../../gateway/capabilities/registry.js';
-import { eventPatchInput, updateEvent, type WireEvent } from '../../gateway/events-service.js';
+import {
+  eventPatchInput,
+  getStoredEvent,
+  updateEvent,
+  type WireEvent,
+} from '../../gateway/events-service.js';
 import { apiKeyMatches } from '../../gateway/secrets.js';
 import { precompute, sendPrecomputed, type Precomputed } from '../../http/precomputed.js';
 import { CSRF_FIELD, csrfToken, csrfValid } from './csrf.js';
 import { explain, loadDashboard } from './data.js';
+import { renderDeleteConfirm, renderEventMissing } from './delete-view.js';
 import { eventInput } from './event-form.js';
 import { FLASH_COOKIE, FLASH_PATH, openNotice, sealNotice, type Notice } from './flash.js';
 import type { BrandView } from './html.js';
@@ -109,6 +116,26 @@ export function registerDashboard(app: FastifyInstance, deps: AppDeps): void {
         data,
         timezones: TIMEZONES,
       }),
+    );
+  });
+
+  // The confirmation step of deleting an event: a page, so it needs no script.
+  app.get<{ Params: { videoId: string } }>('/dashboard/events/:videoId/delete', async (req, reply) => {
+    const session = sessionOf(req);
+    if (!session) return reply.redirect('/dashboard', 303);
+    const { videoId } = req.params;
+    const event = await gateway.store.getEvent(videoId);
+    if (!event)
+      return send(
+        reply,
+        404,
+        renderEventMissing(brandView(), { kind: 'error', text: `No stored event ${videoId.slice(0, 40)}.` }),
+      );
+    const registrations = (await gateway.store.listRegistrations(videoId)).length;
+    return send(
+      reply,
+      200,
+      renderDeleteConfirm({ brand: brandView(), csrf: csrfToken(keyHash, session), event, registrations }),
     );
   });
 
@@ -214,6 +241,26 @@ export function registerDashboard(app: FastifyInstance, deps: AppDeps): void {
         return {
           kind: 'ok',
           text: `“${e.topic}” is now ${e.funnel ? `in the ${e.funnel} funnel` : 'in no funnel'}.`,
+        };
+      }),
+    );
+
+    // What DELETE /api/video/events/:videoId does: the stored event must exist, then delete_meeting
+    // removes the meeting on the platform and the stored event with its registrations.
+    scope.post<{ Params: { videoId: string } }>(
+      '/dashboard/events/:videoId/delete',
+      action<{ videoId: string }>(async (_form, req) => {
+        const ctx = await gateway.opContext();
+        const event = await getStoredEvent(ctx, req.params.videoId);
+        const r = (await invoke(ctx, 'meetings', 'delete_meeting', { video_id: event.videoId })) as {
+          platform: 'deleted' | 'already_gone';
+        };
+        return {
+          kind: 'ok',
+          text:
+            r.platform === 'deleted'
+              ? `Deleted “${event.topic}” (id ${event.videoId}) on the platform and here.`
+              : `Deleted “${event.topic}” (id ${event.videoId}) here; the platform no longer had the meeting.`,
         };
       }),
     );

@@ -1,7 +1,8 @@
 /**
  * The account section: the status report's verdict (account, ok, note, webinar licence) and the
- * link controls. "Link account" is a plain link into the OAuth flow, which comes back to
- * /dashboard?linked=1; "Disconnect" is a form, since it changes state.
+ * link controls. "Link account" (or "Relink account" once an account is linked) is a plain link
+ * into the OAuth flow, which comes back to /dashboard?linked=1; "Disconnect" is a form, since it
+ * changes state.
  */
 import type { StatusReport } from '../../gateway/status.js';
 import { html, type Raw } from './html.js';
@@ -49,11 +50,15 @@ export function statusSection(report: Loaded<StatusReport>, csrf: string): Raw {
     : unavailable('Status report', report.ok ? '' : report.error);
   // Without a report we cannot tell whether a link exists, so both controls stay available.
   const linked = r ? r.account !== null : true;
+  // Linked and healthy, linking again is the lesser action; a link that needs renewing asks for it.
+  const link = !r?.account
+    ? html`<a class="button primary" href="/api/video/oauth/start">Link account</a>`
+    : html`<a class="button${r.ok ? '' : ' primary'}" href="/api/video/oauth/start">Relink account</a>`;
   return html`<section class="card" aria-labelledby="status-h">
     <h2 id="status-h">Platform account</h2>
     ${facts}
     <div class="actions">
-      <a class="button primary" href="/api/video/oauth/start">Link account</a>
+      ${link}
       ${
         linked
           ? html`<form method="post" action="/dashboard/disconnect">

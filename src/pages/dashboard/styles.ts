@@ -42,6 +42,9 @@ export const DASHBOARD_CSS = `/* Operator dashboard styles; colors, type and spa
 .actions{display:flex;flex-wrap:wrap;gap:var(--spacing-3);align-items:center}
 .actions form,.inline{margin:0}
 .inline{display:flex;flex-wrap:wrap;gap:var(--spacing-2);align-items:center}
+/* A row's funnel form and delete link, side by side while they fit. */
+.row-actions{display:flex;flex-wrap:wrap;gap:var(--spacing-2);align-items:center}
+.confirm{max-width:36rem}
 .button{display:inline-flex;align-items:center;min-height:2.5rem;padding:var(--spacing-2) var(--spacing-4);font:var(--type-style-label);color:var(--colors-text-default);background:var(--colors-surface-page);border:1px solid var(--colors-text-muted);border-radius:var(--radius-md);text-decoration:none;cursor:pointer}
 .button:hover{border-color:var(--colors-text-default)}
 .button.primary{color:var(--colors-text-inverse);background:var(--colors-brand-primary);border-color:var(--colors-brand-primary)}
