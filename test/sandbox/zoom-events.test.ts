@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxModule } from '../../src/sandbox/context.js';
+import type { RouteDef, SandboxContext, SandboxModule } from '../../src/sandbox/context.js';
 import { meetingsModule } from '../../src/sandbox/routes/meetings.js';
 import { usersModule } from '../../src/sandbox/routes/users.js';
 import { zoomEventsModule } from '../../src/sandbox/routes/zoom-events.js';
-import { checkResponse, documentedScopes } from './helpers/openapi.js';
+import { checkResponse, documentedScopes, itWithSpecs, publishedSpec } from './helpers/openapi.js';
 import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
 
 const MODULES = [usersModule, meetingsModule, zoomEventsModule] as SandboxModule[];
@@ -215,6 +215,8 @@ describe('zoom events', () => {
       ['GET', '/zoom_events/events/{eventId}/registrants'],
       ['GET', '/zoom_events/events/{eventId}/sessions'],
       ['GET', '/zoom_events/hubs'],
+      ['POST', '/zoom_events/events/{eventId}/tickets'],
+      ['GET', '/zoom_events/events/{eventId}/tickets'],
     ];
     for (const [m, path] of ops)
       for (const s of documentedScopes('events.json', m, path)) expect(granted, `${m} ${path}`).toContain(s);
@@ -227,6 +229,234 @@ describe('zoom events', () => {
       const denied = await only.api('GET', '/v2/zoom_events/events', { token: tok });
       expect(denied.json.code).toBe(4711);
       expect(denied.json.message).toContain('zoom_events:read:list_events');
+    } finally {
+      await only.close();
+    }
+  });
+});
+
+describe('zoom events tickets (registering attendees)', () => {
+  const TICKETS = '/zoom_events/events/{eventId}/tickets';
+  const hosted = async (name: string, status = 'upcoming') => {
+    const list = await events({ role_type: 'host', event_status_type: status, page_size: 300 });
+    const e = list.json.events.find((x: { name: string }) => x.name === name);
+    if (!e) throw new Error(`no hosted ${status} event ${name}`);
+    return e.event_id as string;
+  };
+  const create = (eventId: string, body: unknown, query: Record<string, string> = {}) =>
+    t.api('POST', `/v2/zoom_events/events/${eventId}/tickets`, { token, body, query });
+  const list = (eventId: string, query: Record<string, string | number> = {}) =>
+    t.api('GET', `/v2/zoom_events/events/${eventId}/tickets`, { token, query });
+  const allRegistrants = async (eventId: string) =>
+    (
+      await t.api('GET', `/v2/zoom_events/events/${eventId}/registrants`, {
+        token,
+        query: { page_size: 300 },
+      })
+    ).json.registrants as { email: string; registration_status: string; tickets: { ticket_id: string }[] }[];
+
+  itWithSpecs('declare the documented scopes, rate-limit label and answers', () => {
+    const defs: RouteDef[] = [];
+    zoomEventsModule.register({ route: (d: RouteDef) => defs.push(d) } as unknown as SandboxContext);
+    const answers: Record<string, string[]> = {
+      GET: ['200', '403', '404'],
+      POST: ['201', '400', '403', '404'],
+    };
+    const ours = defs.filter((d) => d.url === '/zoom_events/events/:eventId/tickets');
+    expect(ours.map((d) => d.method).sort()).toEqual(['GET', 'POST']);
+    for (const d of ours) {
+      const op = publishedSpec('events.json')['paths'][TICKETS][String(d.method).toLowerCase()];
+      const scopes = documentedScopes('events.json', String(d.method), TICKETS);
+      expect(scopes.length).toBeGreaterThan(0);
+      expect(d.scopes).toEqual(expect.arrayContaining(scopes));
+      expect(op.description).toContain(`\`${d.label}\``);
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(answers[String(d.method)] ?? []));
+    }
+  });
+
+  it('creates a ticket (201) that the registrants and tickets lists then show', async () => {
+    const id = await hosted('GrowthOS live demo day');
+    const r = await create(id, {
+      registration_source: 'fleetgate',
+      tickets: [{ email: 'Pat.Moreno@example.com', first_name: 'Pat', last_name: 'Moreno' }],
+    });
+    expect(r.status).toBe(201);
+    fidelity('POST', TICKETS, 201, r.json);
+    expect(r.json.errors).toEqual([]);
+    expect(r.json.tickets).toHaveLength(1);
+    const ticket = r.json.tickets[0];
+    expect(ticket).toMatchObject({
+      ticket_id: expect.any(String),
+      ticket_type_id: expect.any(String),
+      email: 'Pat.Moreno@example.com',
+      event_join_link: expect.stringMatching(/^http/),
+    });
+    // A virtual event has no e-badge.
+    expect(ticket).not.toHaveProperty('qr_code_url');
+
+    const reg = (await allRegistrants(id)).find((x) => x.email === 'Pat.Moreno@example.com');
+    expect(reg).toMatchObject({ registration_status: 'PRE_REGISTERED' });
+    expect(reg?.tickets.map((x) => x.ticket_id)).toEqual([ticket.ticket_id]);
+    fidelity(
+      'GET',
+      '/zoom_events/events/{eventId}/registrants',
+      200,
+      (await t.api('GET', `/v2/zoom_events/events/${id}/registrants`, { token })).json,
+    );
+
+    const mine = await list(id, { email: 'pat.moreno@example.com' });
+    expect(mine.status).toBe(200);
+    fidelity('GET', TICKETS, 200, mine.json);
+    expect(mine.json.total_records).toBe(1);
+    expect(mine.json.tickets[0]).toMatchObject({
+      ticket_id: ticket.ticket_id,
+      ticket_type_id: ticket.ticket_type_id,
+      email: 'Pat.Moreno@example.com',
+      first_name: 'Pat',
+      last_name: 'Moreno',
+      ticket_role_type: 'normal',
+      registration_source: 'fleetgate',
+      send_notification: false,
+      authentication_method: 'zoom_account_otp_at_join',
+      event_join_link: ticket.event_join_link,
+    });
+
+    // The seeded registrants' tickets are listed too, paged as the platform pages.
+    const page = await list(id, { page_size: 2 });
+    fidelity('GET', TICKETS, 200, page.json);
+    expect(page.json.tickets).toHaveLength(2);
+    expect(page.json.total_records).toBeGreaterThan(2);
+    const next = await list(id, { page_size: 2, next_page_token: page.json.next_page_token });
+    expect(next.json.tickets[0].ticket_id).not.toBe(page.json.tickets[0].ticket_id);
+    const byType = await list(id, { ticket_type_id: ticket.ticket_type_id, page_size: 300 });
+    expect(byType.json.total_records).toBe(page.json.total_records);
+    expect((await list(id, { ticket_type_id: 'nope' })).json.tickets).toEqual([]);
+  });
+
+  it('reports per-ticket failures in errors and creates the rest of the batch', async () => {
+    const id = await hosted('Meridian Early Learning open house');
+    const r = await create(id, {
+      tickets: [
+        { email: 'not-an-email', first_name: 'A', last_name: 'B' },
+        { first_name: 'No', last_name: 'Email' },
+        { email: 'both@example.com', fast_join: true, registration_needed: true },
+        { email: 'typed@example.com', first_name: 'T', last_name: 'Y', ticket_type_id: 'NoSuchType' },
+        { email: 'invitee@example.com', registration_needed: true, send_notification: true },
+        { email: 'guest@example.com', first_name: 'G', last_name: 'H', fast_join: true },
+      ],
+    });
+    expect(r.status).toBe(201);
+    fidelity('POST', TICKETS, 201, r.json);
+    expect(r.json.errors.map((x: { error_code: string }) => x.error_code)).toEqual([
+      'email_not_found',
+      'email_not_found',
+      'fast_join_with_registrationNeeded',
+      'ticket_type_notfound',
+    ]);
+    expect(r.json.errors[0].email).toBe('not-an-email');
+    const [invitee, guest] = r.json.tickets;
+    // registration_needed: a registration link instead of a join link.
+    expect(invitee).toHaveProperty('event_registration_link');
+    expect(invitee).not.toHaveProperty('event_join_link');
+    // An in-person event gives an e-badge QR code.
+    expect(guest).toMatchObject({ event_join_link: expect.any(String), qr_code_url: expect.any(String) });
+    const regs = await allRegistrants(id);
+    expect(regs.find((x) => x.email === 'invitee@example.com')?.registration_status).toBe(
+      'PRE_REGISTER_INVITED',
+    );
+    const g = await list(id, { email: 'guest@example.com' });
+    expect(g.json.tickets[0]).toMatchObject({ authentication_method: 'no_auth' });
+    const inv = await list(id, { email: 'invitee@example.com' });
+    expect(inv.json.tickets[0]).toMatchObject({ send_notification: true });
+    expect(inv.json.tickets[0]).not.toHaveProperty('first_name');
+  });
+
+  it('validates the body (code 300) and the registration questions (260503, 260504)', async () => {
+    const id = await hosted('GrowthOS live demo day');
+    for (const bad of [
+      {},
+      { tickets: [] },
+      { tickets: 'x' },
+      { tickets: Array.from({ length: 31 }, (_, i) => ({ email: `p${i}@example.com` })) },
+      { tickets: [{ email: 'a@example.com', first_name: 'x'.repeat(65), last_name: 'B' }] },
+      { tickets: [{ email: 'a@example.com', first_name: 'A', last_name: 'B', fast_join: 'yes' }] },
+      {
+        tickets: [{ email: 'a@example.com', first_name: 'A', last_name: 'B' }],
+        registration_source: 'x'.repeat(17),
+      },
+    ]) {
+      const r = await create(id, bad);
+      expect(r.status, JSON.stringify(bad).slice(0, 80)).toBe(400);
+      expect(r.json.code).toBe(300);
+    }
+    const long = await create(id, {
+      tickets: [{ email: 'a@example.com', first_name: 'x'.repeat(65), last_name: 'B' }],
+    });
+    expect(long.json.errors).toEqual([{ field: 'tickets[0].first_name', message: 'Invalid field.' }]);
+
+    const missing = await create(id, { tickets: [{ email: 'a@example.com', first_name: 'A' }] });
+    expect(missing.status).toBe(400);
+    expect(missing.json).toEqual({ code: 260504, message: 'Missing required fields - ["last_name"].' });
+    const strict = await create(
+      id,
+      { tickets: [{ email: 'a@example.com', first_name: 'A', last_name: 'B', phone: '5550100' }] },
+      { validation_level: 'strict' },
+    );
+    expect(strict.json).toEqual({ code: 260503, message: 'Nonconfigured fields - ["phone"].' });
+    // Standard (the default) takes unconfigured answers without keeping them; none skips the checks.
+    const standard = await create(id, {
+      tickets: [{ email: 'std@example.com', first_name: 'S', last_name: 'T', phone: '5550100' }],
+    });
+    expect(standard.status).toBe(201);
+    expect((await list(id, { email: 'std@example.com' })).json.tickets[0]).not.toHaveProperty('phone');
+    const none = await create(id, { tickets: [{ email: 'none@example.com' }] }, { validation_level: 'none' });
+    expect(none.status).toBe(201);
+    expect(none.json.tickets).toHaveLength(1);
+    const level = await create(id, { tickets: [{ email: 'a@example.com' }] }, { validation_level: 'lax' });
+    expect(level.json).toEqual({ code: 300, message: 'Invalid parameter: validation_level.' });
+  });
+
+  it('refuses unknown (404 2002), unpublished (400 26501), past and attended events', async () => {
+    const one = { tickets: [{ email: 'late@example.com', first_name: 'L', last_name: 'Ate' }] };
+    const unknown = await create('NoSuchEvent00000000000', one);
+    expect(unknown.status).toBe(404);
+    expect(unknown.json).toEqual({ code: 2002, message: 'Event not found.' });
+    expect((await list('NoSuchEvent00000000000')).json.code).toBe(2002);
+
+    const draft = await create(await hosted('Meridian Housing resident town hall', 'draft'), one);
+    expect(draft.status).toBe(400);
+    expect(draft.json).toEqual({ code: 26501, message: 'Event is not published yet.' });
+    const cancelled = await create(await hosted('FleetWorks EV maintenance workshop', 'cancelled'), one);
+    expect(cancelled.json.code).toBe(26501);
+
+    // An event that has ended no longer sells tickets.
+    const past = await create(await hosted('Meridian Freight driver recruiting fair', 'past'), one);
+    expect(past.status).toBe(201);
+    expect(past.json.tickets).toEqual([]);
+    expect(past.json.errors).toEqual([
+      expect.objectContaining({ email: 'late@example.com', error_code: 'invalid_sale_time' }),
+    ]);
+
+    const attending = (await t.api('GET', '/v2/zoom_events/events', { token })).json.events[0].event_id;
+    const denied = await create(attending, one);
+    expect(denied.status).toBe(403);
+    expect(denied.json).toEqual({ code: 260200, message: 'Event access denied.' });
+    expect((await list(attending)).status).toBe(403);
+  });
+
+  it('needs a ticket write scope to create and a ticket read scope to list', async () => {
+    const only = await startTestSandbox({ scopes: ['zoom_events:read:list_tickets'] }, MODULES);
+    try {
+      const tok = (await only.userToken()).access_token;
+      const denied = await only.api('POST', '/v2/zoom_events/events/any/tickets', {
+        token: tok,
+        body: { tickets: [{ email: 'a@example.com' }] },
+      });
+      expect(denied.json.code).toBe(4711);
+      expect(denied.json.message).toContain('zoom_events:write:ticket');
+      expect((await only.api('GET', '/v2/zoom_events/events/any/tickets', { token: tok })).json.code).toBe(
+        2002,
+      );
     } finally {
       await only.close();
     }
