@@ -5,7 +5,7 @@
  * cold one about the slowest probe.
  */
 import type { Store, StoredEvent } from '../store/store.js';
-import { APIS, CAPABILITIES, capabilityMap } from './capabilities/catalog.js';
+import { APIS, capabilityMap, SEED_CAPABILITIES } from './capabilities/catalog.js';
 import type { PlatformClient } from './platform/platform-client.js';
 
 export const NOTE_WEBINAR_SCOPES =
@@ -295,7 +295,7 @@ export class StatusService {
         phoneOk: p.probes?.phoneOk ?? false,
         clipsOk: p.probes?.clipsOk ?? false,
         capabilityMap: capabilityMap(),
-        capabilities: CAPABILITIES.map((c) => c.name),
+        capabilities: SEED_CAPABILITIES.map((c) => c.name),
         apis: { ...APIS },
       },
     });

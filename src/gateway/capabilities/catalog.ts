@@ -1,8 +1,9 @@
 /**
- * The capability catalog of the seed: 14 groups, 54 capabilities (names and order are a
- * contract), each with the platform scopes that admit it and where it comes from: a public
- * REST endpoint, the platform's hosted MCP server, or nothing public at all. The status report,
- * the monitor and (later) the capability registry all read this one list.
+ * The capability catalog: the seed's 14 groups and 54 capabilities (names and order are a
+ * contract), plus the few added beyond it (marked `beyondSeed`), each with the platform scopes
+ * that admit it and where it comes from: a public REST endpoint, the platform's hosted MCP
+ * server, or nothing public at all. The registry, the monitor and MCP read the whole list; the
+ * status report's capabilityMap and capabilities keep exactly the seed's.
  */
 export type Availability = 'rest' | 'hosted_mcp' | 'composed' | 'no_public_api';
 
@@ -14,6 +15,8 @@ export interface CapabilityDef {
   availability: Availability;
   /** Said to users where the platform offers no public endpoint, or where we compose one. */
   note?: string;
+  /** Not one of the seed's: served everywhere except the status report's seed lists. */
+  beyondSeed?: true;
 }
 
 const s = (...granular: string[]) =>
@@ -34,6 +37,8 @@ const C = (
   availability,
   ...(note ? { note } : {}),
 });
+
+const beyondSeed = (c: CapabilityDef): CapabilityDef => ({ ...c, beyondSeed: true });
 
 export const CAPABILITIES: readonly CapabilityDef[] = [
   C('meetings', 'create_meeting', s('meeting:write:meeting')),
@@ -132,6 +137,15 @@ export const CAPABILITIES: readonly CapabilityDef[] = [
   C('video_events', 'registrations', s('zoom_events:read:list_registrants')),
   C('video_events', 'sessions', s('zoom_events:read:list_sessions')),
   C('video_events', 'create_event', s('zoom_events:write:event')),
+  // Registering people: the platform creates tickets for them (its scopes, granular and classic).
+  beyondSeed(
+    C('video_events', 'register', [
+      'zoom_events:write:ticket',
+      'zoom_events:write:ticket:admin',
+      'zoom_events_tickets:write',
+      'zoom_events_tickets:write:admin',
+    ]),
+  ),
   C('marketplace', 'app', s('marketplace:read:app')),
   C('marketplace', 'entitlements', s('marketplace:read:list_user_entitlements')),
   C('marketplace', 'app_requests', [
@@ -146,10 +160,13 @@ export const CAPABILITIES: readonly CapabilityDef[] = [
   C('email', 'threads', s('email:read:list_threads')),
 ];
 
-/** Group → capability names, in the seed's order. */
+/** The seed's capabilities only, in its order: what the status report lists. */
+export const SEED_CAPABILITIES: readonly CapabilityDef[] = CAPABILITIES.filter((c) => !c.beyondSeed);
+
+/** Group → the seed's capability names, in its order (the status report's capabilityMap). */
 export function capabilityMap(): Record<string, string[]> {
   const map: Record<string, string[]> = {};
-  for (const c of CAPABILITIES) (map[c.group] ??= []).push(c.name);
+  for (const c of SEED_CAPABILITIES) (map[c.group] ??= []).push(c.name);
   return map;
 }
 

@@ -4,6 +4,7 @@
  * operation (input from query/params/body, output as the operation returns it).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type * as z from 'zod';
 import type { Gateway } from '../../gateway/gateway.js';
 import { capabilityState } from '../../gateway/monitor.js';
 import { entry, invoke, inputJsonSchema, REGISTRY } from '../../gateway/capabilities/registry.js';
@@ -67,6 +68,8 @@ export interface ViewDef {
   name: string;
   /** Builds the operation input; default: query (GET/DELETE) or body (others), plus path params. */
   input?: (req: ViewRequest) => unknown;
+  /** What the API reference shows as the input, when part of the operation's comes from the path. */
+  docInput?: z.ZodType;
   status?: number;
 }
 
@@ -91,7 +94,7 @@ export function restView(app: FastifyInstance, deps: ViewDeps, v: ViewDef): void
     summary: op?.summary ?? `${v.group}/${v.name}`,
     tag: 'capabilities',
     auth: 'api_key',
-    ...(op ? { input: op.input } : {}),
+    ...(op ? { input: v.docInput ?? op.input } : {}),
     ...(v.status ? { status: v.status } : {}),
   });
   const run = viewRunner(deps, v);

@@ -53,7 +53,7 @@ describe('contacts', () => {
 
   it('lists the registry with availability, and refuses what the platform lacks', async () => {
     const list = (await e.api('GET', '/api/video/capabilities')).json.items;
-    expect(list).toHaveLength(54);
+    expect(list).toHaveLength(55);
     const kg = list.find((c: { name: string }) => c.name === 'knowledge_graph');
     expect(kg).toMatchObject({ availability: 'no_public_api', available: false, invoke: null });
     const c = list.find((x: { name: string }) => x.name === 'list_contacts');

@@ -1,11 +1,12 @@
 /**
  * video_events (events hub): the linked user's hosted and attended events, one event, its
- * registrations and sessions, and creating an event (a draft, as the platform creates them) in
- * one of the user's hubs.
+ * registrations and sessions, creating an event (a draft, as the platform creates them) in
+ * one of the user's hubs, and registering an attendee (./video-events-register.ts).
  */
 import * as z from 'zod';
 import { AppError } from '../../../http/errors.js';
 import { defineOp, id, instant, pageOf, paging, seg } from '../operation.js';
+import { registerOp } from './video-events-register.js';
 
 const GROUP = 'video_events';
 
@@ -333,4 +334,5 @@ export const videoEventsOps = [
       return event(r.data);
     },
   }),
+  registerOp,
 ];

@@ -1,8 +1,9 @@
 /**
  * /api/video/events-hub/*: the video_events capabilities as REST paths (list and create events,
- * one event, its registrations and sessions).
+ * one event, its registrations and sessions, and registering an attendee).
  */
 import type { FastifyInstance } from 'fastify';
+import { registerInput } from '../../../gateway/capabilities/ops/video-events-register.js';
 import { restView, type ViewDeps, type ViewRequest } from '../capability-routes.js';
 
 /** The query plus the path's event id under the operation's name for it. */
@@ -34,6 +35,19 @@ export function registerVideoEventsRoutes(app: FastifyInstance, deps: ViewDeps):
     group,
     name: 'registrations',
     input: withEventId,
+  });
+  restView(app, deps, {
+    method: 'POST',
+    url: '/api/video/events-hub/:eventId/registrations',
+    group,
+    name: 'register',
+    status: 201,
+    // The body names the attendee; the event is the path's, whatever the body says.
+    input: (req) => ({
+      ...(req.body as Record<string, unknown> | undefined),
+      event_id: (req.params as { eventId?: string }).eventId,
+    }),
+    docInput: registerInput.omit({ event_id: true }),
   });
   restView(app, deps, {
     method: 'GET',
