@@ -21,6 +21,7 @@ const EXTERNAL = [
   '@resvg/resvg-js', // native addon per platform
   'wawoff2', // wasm beside its code
   'pino', // transports run thread-stream's worker file by path
+  'pino-pretty', // only on a terminal (src/log-terminal.ts)
   'ioredis', // reads its package.json through __dirname; loaded only with REDIS_URL
   'style-dictionary', // only when the tokens CSS is rebuilt
   'pg-native', // pg's optional native driver, not installed

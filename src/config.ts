@@ -114,6 +114,7 @@ const envSchema = z.object({
   FLEETGATE_RATE_LIMIT_MCP: z.coerce.number().int().min(0).max(1_000_000).default(600),
   FLEETGATE_RATE_LIMIT_LOGIN: z.coerce.number().int().min(0).max(1_000_000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
 });
 
 export interface Config {
@@ -178,6 +179,8 @@ export interface Config {
   /** Our own API's rate limits: requests per window (0 = unlimited). */
   rateLimits: { windowMs: number; api: number; mcp: number; login: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** `auto`: readable lines on a terminal (held until the start banner), JSON lines otherwise. */
+  logFormat: z.infer<typeof envSchema>['LOG_FORMAT'];
 }
 
 export class ConfigError extends Error {
@@ -303,6 +306,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       login: e.FLEETGATE_RATE_LIMIT_LOGIN,
     },
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
   };
 }
 

@@ -16,6 +16,7 @@ import { autolinkOverHttp } from './gateway/oauth/autolink.js';
 import { loadSecrets } from './gateway/secrets.js';
 import { TargetRefused } from './gateway/webhooks-out/target-guard.js';
 import { createMetrics } from './http/metrics.js';
+import { prettyTerminal } from './log-terminal.js';
 import { createLogger } from './log.js';
 import { startHeapTrimmer } from './memory/native-heap.js';
 import { forkSandbox, type SandboxProcess } from './sandbox/child-process.js';
@@ -34,11 +35,20 @@ async function main(): Promise<void> {
     if (err instanceof ConfigError) fail(err.message);
     throw err;
   }
-  const logger = createLogger(config.logLevel);
+  const terminal =
+    config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY)
+      ? await prettyTerminal()
+      : undefined;
+  const logger = createLogger(config.logLevel, terminal);
   // Sandbox mode: the platform emulator runs beside the service in its own process, keeping its
   // state in the data dir. It starts while the service builds its app; linking waits for it.
   const sandboxStarting: Promise<SandboxProcess> | undefined = config.sandbox.enabled
-    ? forkSandbox({ dataDir: path.resolve(config.dataDir, 'sandbox'), logger, env: process.env })
+    ? forkSandbox({
+        dataDir: path.resolve(config.dataDir, 'sandbox'),
+        logger,
+        env: process.env,
+        ...(terminal ? { stdout: terminal } : {}),
+      })
     : undefined;
   // Never an unhandled rejection: the failure is reported where the sandbox is awaited.
   sandboxStarting?.catch(() => undefined);
@@ -157,6 +167,8 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
+  // The start's log lines, held on a terminal so the banner came first.
+  terminal?.release();
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -26,13 +26,16 @@ export async function forkSandbox(opts: {
   dataDir: string;
   logger: Logger;
   env: NodeJS.ProcessEnv;
+  /** Where the child's log lines go; its inherited stdout when unset. */
+  stdout?: NodeJS.WritableStream;
 }): Promise<SandboxProcess> {
   // From source the entry runs under tsx, whose loader the fork inherits through execArgv.
   const entry = path.join(APP_ROOT, FROM_SOURCE ? 'src/sandbox/main.ts' : 'dist/sandbox.js');
   const child: ChildProcess = fork(entry, [], {
     env: { ...opts.env, FLEETGATE_DATA_DIR: opts.dataDir },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', opts.stdout ? 'pipe' : 'inherit', 'inherit', 'ipc'],
   });
+  if (opts.stdout) child.stdout?.pipe(opts.stdout, { end: false });
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const onExit = (code: number | null) =>
       reject(new Error(`the emulator exited with ${code} before it was ready`));
