@@ -5,18 +5,28 @@
 import path from 'node:path';
 import type { Store } from './store.js';
 
-export async function createStore(o: {
+export interface StoreOptions {
   databaseUrl: string | undefined;
   dataDir: string;
   schema?: string;
-}): Promise<Store> {
+}
+
+/** The embedded store's file in a data dir. */
+export const sqliteFile = (dataDir: string) => path.join(dataDir, 'fleetgate.db');
+
+export async function createStore(o: StoreOptions): Promise<Store> {
+  const store = await openStore(o);
+  await store.migrate();
+  return store;
+}
+
+/** The store, not migrated yet (the CLI migrates it itself, to report what it applied). */
+export async function openStore(o: StoreOptions): Promise<Store> {
   // Only the adapter in use is loaded (pg is not needed by the embedded default, nor SQLite by scale-out).
-  const store: Store = o.databaseUrl
+  return o.databaseUrl
     ? new (await import('./postgres/postgres-store.js')).PostgresStore(
         o.databaseUrl,
         o.schema ? { schema: o.schema } : {},
       )
-    : new (await import('./sqlite/sqlite-store.js')).SqliteStore(path.join(o.dataDir, 'fleetgate.db'));
-  await store.migrate();
-  return store;
+    : new (await import('./sqlite/sqlite-store.js')).SqliteStore(sqliteFile(o.dataDir));
 }

@@ -5,6 +5,7 @@
  * Writes that announce a change to subscribers take an `outbox` argument: its messages are
  * written in the same transaction as the change (see webhooks.ts).
  */
+import type { MigrationState } from './migration-state.js';
 import type { Emit, OutboxMessage, WebhookStore } from './webhooks.js';
 
 export type LinkStatus = 'linked' | 'needs_relink';
@@ -83,6 +84,8 @@ export interface EventFilter {
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   migrate(): Promise<void>;
+  /** The migrations this database has run and those still to run; changes nothing. */
+  migrations(): Promise<MigrationState>;
   close(): Promise<void>;
   /** For readiness probes. */
   ping(): Promise<void>;

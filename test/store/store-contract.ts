@@ -162,6 +162,12 @@ export function runStoreContract(name: string, make: () => Promise<ClosableStore
         await store.migrate();
         expect(await store.getLink()).toEqual(sampleLink());
       });
+
+      it('reports its migrations as all applied once migrated', async () => {
+        const state = await store.migrations();
+        expect(state.pending).toEqual([]);
+        expect(state.applied).toEqual(['001_initial', '002_idempotency', '003_webhooks_out']);
+      });
     });
 
     describe('change stamp', () => {

@@ -26,6 +26,7 @@ import {
   type Migration,
 } from 'kysely';
 import pg from 'pg';
+import { migrationState, type MigrationState } from '../migration-state.js';
 import { asOutboxDb, outboxMigration, WebhookRepo, withOutbox } from '../outbox-sql.js';
 import type { Emit, OutboxMessage } from '../webhooks.js';
 import { claimPostgres } from './outbox.js';
@@ -424,6 +425,22 @@ export class PostgresStore implements Store {
         failure ??= asError(err);
       }
       if (failure !== undefined) throw failure;
+    });
+  }
+
+  /** Read on one connection, as migrate() runs; a schema not yet created has run nothing. */
+  async migrations(): Promise<MigrationState> {
+    return this.#db.connection().execute(async (conn) => {
+      const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(conn);
+      const schema = rows[0]?.schema;
+      if (!schema) return { applied: [], pending: Object.keys(MIGRATIONS).sort() };
+      return migrationState(
+        new Migrator({
+          db: conn,
+          provider: { getMigrations: () => Promise.resolve(MIGRATIONS) },
+          migrationTableSchema: schema,
+        }),
+      );
     });
   }
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { cachingDatabase } from './statement-cache.js';
 import { Kysely, Migrator, SqliteDialect, sql, type Generated, type Migration } from 'kysely';
+import { migrationState, type MigrationState } from '../migration-state.js';
 import { asOutboxDb, outboxMigration, WebhookRepo, withOutbox } from '../outbox-sql.js';
 import type { Emit, OutboxMessage } from '../webhooks.js';
 import { claimSqlite, immediate } from './outbox.js';
@@ -317,13 +318,17 @@ export class SqliteStore implements Store {
     return { stamp: `${this.#writes}:${String(this.#dataVersion.get())}`, exact: true };
   }
 
+  #migrator(): Migrator {
+    return new Migrator({ db: this.#db, provider: { getMigrations: () => Promise.resolve(MIGRATIONS) } });
+  }
+
   async migrate(): Promise<void> {
-    const migrator = new Migrator({
-      db: this.#db,
-      provider: { getMigrations: () => Promise.resolve(MIGRATIONS) },
-    });
-    const { error } = await migrator.migrateToLatest();
+    const { error } = await this.#migrator().migrateToLatest();
     if (error) throw error instanceof Error ? error : new Error('migration failed');
+  }
+
+  migrations(): Promise<MigrationState> {
+    return migrationState(this.#migrator());
   }
 
   async close(): Promise<void> {
