@@ -1,68 +1,84 @@
 /**
- * `fleetgate <command>` (npm run fleetgate -- <command>): operator commands; an entry point like src/main.ts.
- * - rotate-key: adds a new token-encryption key to the data dir and re-encrypts every sealed
- *   value under it, online: a running instance still decrypts with the older keys, and picks
- *   the new key up the first time it meets a value sealed with it.
+ * `fleetgate <command>` (npm run fleetgate -- <command>): the operator's commands, an entry
+ * point like src/main.ts. The commands and their help are in commands.ts; this file reads the
+ * arguments, answers help, and runs one command with its exit status:
+ * 0 done, 1 failed (the reason on stderr), 2 not understood (the help on stderr), 3 see `status`.
  */
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { parseConfig, ConfigError } from '../config.js';
-import { keyId, keyring, open, seal } from '../gateway/oauth/vault.js';
-import { readKeyFile, writeKeyFile } from '../gateway/secrets.js';
-import { subscriptionSecretAad } from '../gateway/webhooks-out/subscriptions.js';
-import { createStore } from '../store/create-store.js';
+import { findCommand, USAGE, type Command, type Options } from './commands.js';
 
-async function rotateKey(): Promise<void> {
-  const config = parseConfig(process.env);
-  const keyFile = path.join(config.dataDir, 'encryption-keys.json');
-  const entries = readKeyFile(keyFile);
-  if (config.encryptionKey && !entries.some((e) => e.key === config.encryptionKey)) {
-    // Keep the configured key so values it sealed stay readable after the rotation.
-    entries.push({
-      id: keyId(Buffer.from(config.encryptionKey, 'base64')),
-      key: config.encryptionKey,
-      createdAt: new Date().toISOString(),
-    });
+const HELP = new Set(['--help', '-h']);
+
+class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly help: string,
+  ) {
+    super(message);
   }
-  const fresh = randomBytes(32);
-  const old = keyring(entries.map((e) => Buffer.from(e.key, 'base64')));
-  entries.push({ id: keyId(fresh), key: fresh.toString('base64'), createdAt: new Date().toISOString() });
-  writeKeyFile(keyFile, entries);
-  const next = keyring([...old.all.values(), fresh]);
-  const store = await createStore({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
-  });
-  let count = 0;
-  for (const v of await store.sealedValues()) {
-    const aadFor =
-      v.table === 'link'
-        ? `link:${v.id}:${v.column}`
-        : v.table === 'webhook_subscriptions'
-          ? subscriptionSecretAad(v.id)
-          : `oauth_state:${v.id}:verifier`;
-    await store.rewriteSealed(v.table, v.id, v.column, seal(next, open(next, v.value, aadFor), aadFor));
-    count += 1;
-  }
-  await store.close();
-  process.stdout.write(
-    `rotated: new key ${keyId(fresh)}; ${count} sealed value(s) re-encrypted; older keys kept for decryption.\n`,
-  );
-  if (config.encryptionKey)
-    process.stdout.write(
-      'FLEETGATE_ENCRYPTION_KEY is set: set it to the new key (see encryption-keys.json) or unset it, or new values keep using the old key.\n',
-    );
 }
 
-const command = process.argv[2];
-try {
-  if (command === 'rotate-key') await rotateKey();
-  else {
-    process.stderr.write('usage: fleetgate rotate-key\n');
-    process.exit(2);
+function parseOptions(command: Command, args: string[]): Options {
+  const options: Options = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    const spec = command.options[arg];
+    if (!spec)
+      throw new UsageError(
+        `fleetgate ${command.name}: ${arg.startsWith('-') ? 'unknown option' : 'unexpected argument'} "${arg}"`,
+        command.help,
+      );
+    if (spec.value === undefined) options[arg] = true;
+    else {
+      const value = args[++i];
+      if (value === undefined || value.startsWith('-'))
+        throw new UsageError(
+          `fleetgate ${command.name}: ${arg} needs a value (<${spec.value}>)`,
+          command.help,
+        );
+      options[arg] = value;
+    }
   }
+  return options;
+}
+
+const unknown = (name: string) => new UsageError(`fleetgate: unknown command "${name}"`, USAGE);
+
+async function main(argv: string[]): Promise<number | 'running'> {
+  const [name, ...rest] = argv;
+  if (name === undefined) throw new UsageError('', USAGE);
+  if (HELP.has(name) || name === 'help') {
+    const topic = name === 'help' ? rest[0] : undefined;
+    if (topic === undefined || HELP.has(topic)) {
+      process.stdout.write(USAGE);
+      return 0;
+    }
+    const command = findCommand(topic);
+    if (!command) throw unknown(topic);
+    process.stdout.write(command.help);
+    return 0;
+  }
+  const command = findCommand(name);
+  if (!command) throw unknown(name);
+  if (rest.some((a) => HELP.has(a))) {
+    process.stdout.write(command.help);
+    return 0;
+  }
+  const options = parseOptions(command, rest);
+  try {
+    return await command.run(options);
+  } catch (err) {
+    // A configuration error's message lists every problem, one a line.
+    process.stderr.write(`fleetgate ${command.name}: ${(err as Error).message}\n`);
+    return 1;
+  }
+}
+
+try {
+  const code = await main(process.argv.slice(2));
+  // Exit at once: a finished command may leave idle keep-alive sockets that would hold the process.
+  if (code !== 'running') process.exit(code);
 } catch (err) {
-  process.stderr.write(`fleetgate: ${err instanceof ConfigError ? err.message : (err as Error).message}\n`);
-  process.exit(1);
+  if (!(err instanceof UsageError)) throw err;
+  process.stderr.write(err.message ? `${err.message}\n\n${err.help}` : err.help);
+  process.exit(2);
 }

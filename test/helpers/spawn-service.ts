@@ -1,5 +1,6 @@
 /**
- * Runs `src/main.ts` as its own process, as `npm start` does, on a free port.
+ * Runs `src/main.ts` as its own process, as `npm start` does, on a free port; or, given CLI
+ * arguments, `src/cli/main.ts` with them (`fleetgate serve`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -26,10 +27,11 @@ export interface Service {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-export async function startService(env: Record<string, string>): Promise<Service> {
+export async function startService(env: Record<string, string>, cliArgs?: string[]): Promise<Service> {
   const port = await freePort();
   const sandboxPort = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'src/main.ts')], {
+  const entry = cliArgs ? [path.join(REPO, 'src/cli/main.ts'), ...cliArgs] : [path.join(REPO, 'src/main.ts')];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...entry], {
     cwd: REPO,
     env: { ...process.env, PORT: String(port), SANDBOX_PORT: String(sandboxPort), LOG_LEVEL: 'warn', ...env },
   });

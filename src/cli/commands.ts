@@ -1,0 +1,134 @@
+/**
+ * The CLI's commands: name, one-line summary, full help, the options each takes, and how it
+ * runs. Each command's module is imported only when it runs, so `serve` and `sandbox` start
+ * exactly as their own entries (src/main.ts, src/sandbox/main.ts) do, those entries first.
+ */
+
+export interface OptionSpec {
+  /** Takes the next argument as its value (`--url <base>`). */
+  value?: string;
+}
+
+export type Options = Record<string, string | true>;
+
+export interface Command {
+  name: string;
+  summary: string;
+  help: string;
+  options: Record<string, OptionSpec>;
+  /** The exit code, or 'running' for a command that keeps the process (a server). */
+  run(options: Options): Promise<number | 'running'>;
+}
+
+const CONFIG =
+  'Configuration comes from the environment, as for the service (FLEETGATE_DATA_DIR, DATABASE_URL,\nFLEETGATE_DB_SCHEMA, PORT, HOST, ...; see the README).';
+
+export const COMMANDS: readonly Command[] = [
+  {
+    name: 'serve',
+    summary: 'Start the service (as npm start does), with the emulator beside it in sandbox mode',
+    help: `usage: fleetgate serve
+
+Starts the service on HOST:PORT (default 127.0.0.1:3000): brand API and portal, gateway,
+dashboard and MCP endpoints; in sandbox mode (no VIDEO_CLIENT_ID) the platform emulator too,
+with the demo account linked. The same start as npm start and npm run dev (src/main.ts):
+migrates the store, prints the URLs and, on the first start, the generated API key.
+Stops cleanly on SIGTERM or SIGINT.
+
+${CONFIG}
+`,
+    options: {},
+    run: async () => {
+      await import('../main.js');
+      return 'running';
+    },
+  },
+  {
+    name: 'sandbox',
+    summary: 'Start the platform emulator alone (as npm run sandbox does)',
+    help: `usage: fleetgate sandbox
+
+Starts the platform emulator alone on 127.0.0.1:SANDBOX_PORT (default 3001), as npm run sandbox
+does (src/sandbox/main.ts): platform REST under /v2, OAuth under /oauth, the control API under
+/_sandbox. Its state is kept in FLEETGATE_DATA_DIR. Stops on SIGTERM or SIGINT.
+
+${CONFIG}
+`,
+    options: {},
+    run: async () => {
+      await import('../sandbox/main.js');
+      return 'running';
+    },
+  },
+  {
+    name: 'migrate',
+    summary: 'Apply the store’s pending schema migrations, say which, and exit',
+    help: `usage: fleetgate migrate
+
+Opens the configured store (PostgreSQL at DATABASE_URL, in FLEETGATE_DB_SCHEMA when set; else
+SQLite at FLEETGATE_DATA_DIR/fleetgate.db), applies the schema migrations it has not run yet,
+prints which, and exits. Safe to repeat and to run beside running instances: they migrate the
+same way at start, and on PostgreSQL one lock lets only one of them apply a migration.
+
+${CONFIG}
+`,
+    options: {},
+    run: async () => (await import('./migrate.js')).migrate(),
+  },
+  {
+    name: 'rotate-key',
+    summary: 'Add a new token-encryption key and re-encrypt every sealed value under it',
+    help: `usage: fleetgate rotate-key
+
+Adds a new key to FLEETGATE_DATA_DIR/encryption-keys.json and re-encrypts every sealed value in
+the store (tokens, PKCE verifiers, webhook subscription secrets) under it. Online: a running
+instance still decrypts with the older keys, which are kept, and takes up the new key the first
+time it meets a value sealed with it. With FLEETGATE_ENCRYPTION_KEY set, set it to the new key
+afterwards (or unset it), or new values keep using the old one.
+
+${CONFIG}
+`,
+    options: {},
+    run: async () => (await import('./rotate-key.js')).rotateKey(),
+  },
+  {
+    name: 'status',
+    summary: 'Print the link and status report (from the running service, else the store)',
+    help: `usage: fleetgate status [--url <base>] [--offline] [--json]
+
+Prints the link and status report. By default it asks the running service for the report the
+dashboard shows (GET /api/video/status, live platform checks included), at http://HOST:PORT with
+the API key from FLEETGATE_API_KEY or FLEETGATE_DATA_DIR/api-key. When nothing answers there, or
+with --offline, it reads the store alone: the link, its account and token expiry, the stored
+events and registrations; the platform is not asked.
+
+  --url <base>   the service's base URL (default http://HOST:PORT; loopback for a wildcard HOST)
+  --offline      read the store only, without calling the service
+  --json         print the report as JSON: the service's body, or the store's summary
+
+Exit status: 0 linked and healthy; 3 not linked, or the link needs renewing; 1 no report.
+
+${CONFIG}
+`,
+    options: { '--url': { value: 'base' }, '--offline': {}, '--json': {} },
+    run: async (o) =>
+      (await import('./status.js')).status({
+        ...(typeof o['--url'] === 'string' ? { url: o['--url'] } : {}),
+        offline: o['--offline'] === true,
+        json: o['--json'] === true,
+      }),
+  },
+];
+
+const HELP_LINE = { name: 'help', summary: 'Show this help, or a command’s: fleetgate help <command>' };
+
+export const USAGE = `usage: fleetgate <command> [options]
+
+Commands:
+${[...COMMANDS, HELP_LINE].map((c) => `  ${c.name.padEnd(12)}${c.summary}`).join('\n')}
+
+fleetgate <command> --help shows a command's help. Run through npm: npm run fleetgate -- <command>.
+Exit status: 0 done, 1 failed, 2 not understood (this help on stderr).
+`;
+
+export const findCommand = (name: string): Command | undefined => COMMANDS.find((c) => c.name === name);

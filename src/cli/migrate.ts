@@ -1,0 +1,30 @@
+/**
+ * `fleetgate migrate`: opens the configured store, applies the schema migrations it has not run
+ * yet, and says which (the service does the same at start; this lets an operator do it first,
+ * say before a rollout, and see the result).
+ */
+import { parseConfig } from '../config.js';
+import { openStore } from '../store/create-store.js';
+import { describeStore, storeOptions } from './store-target.js';
+
+export async function migrate(): Promise<number> {
+  const config = parseConfig(process.env);
+  const store = await openStore(storeOptions(config));
+  try {
+    const before = await store.migrations();
+    await store.migrate();
+    const after = await store.migrations();
+    const applied = after.applied.filter((m) => !before.applied.includes(m));
+    const latest = after.applied.at(-1) ?? 'none';
+    process.stdout.write(
+      `${describeStore(config)}: ${
+        applied.length > 0
+          ? `applied ${applied.length} migration(s): ${applied.join(', ')}; now at ${latest}.`
+          : `up to date (${after.applied.length} migrations, latest ${latest}).`
+      }\n`,
+    );
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
