@@ -1,12 +1,24 @@
 /**
  * The platform client against the emulator's fault injection: reads survive 429 bursts, 5xx and
  * dropped connections; writes are not replayed; persistent failure answers fast and clearly;
- * budgets pace calls instead of spending them.
+ * budgets pace calls instead of spending them; the bearer token never leaves the platform's
+ * origin, whether a file link, a page token or a redirect points elsewhere.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Budgets, PRO_BUDGETS } from '../../src/gateway/platform/budget.js';
 import { formEncode, retryAfterMs } from '../../src/gateway/platform/platform-client.js';
 import { startGateway, type GatewayEnv } from './helpers.js';
+import {
+  passThrough,
+  startForeignHost,
+  startPlatformFront,
+  type Answer,
+  type ForeignHost,
+  type PlatformFront,
+} from './platform-front.js';
 
 let e: GatewayEnv;
 beforeAll(async () => {
@@ -116,11 +128,155 @@ describe('writes', () => {
   });
 });
 
-describe('downloads', () => {
-  it('never send the token to another host', async () => {
+/**
+ * Where the bearer token may go: only to the platform's own origin. The gateway below talks to
+ * the emulator through a front that can point a file link, a page token or a redirect at a
+ * foreign host on another loopback port; that host must get no request at all (so no token).
+ */
+describe.each([
+  ['the keep-alive transport', undefined],
+  ['a fetch transport', fetch],
+])('the bearer token stays on the platform host, through %s', (_name, transport) => {
+  let foreign: ForeignHost;
+  let front: PlatformFront;
+  let g: GatewayEnv;
+  let dataDir: string;
+  beforeAll(async () => {
+    foreign = await startForeignHost();
+    front = await startPlatformFront(e.emu.base);
+    dataDir = await mkdtemp(path.join(tmpdir(), 'fleetgate-front-'));
+    g = await startGateway({
+      emu: e.emu,
+      dataDir,
+      env: { VIDEO_API_BASE: `${front.base}/v2` },
+      ...(transport ? { fetch: transport } : {}),
+    });
+    await g.link();
+  });
+  // Each test answers for what reached the foreign host while it ran.
+  afterEach(() => {
+    front.route = passThrough;
+    foreign.requests.length = 0;
+  });
+  afterAll(async () => {
+    await g.close();
+    await Promise.all([front.close(), foreign.close()]);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const foreignHostPort = () => new URL(foreign.base).host;
+  const recordingId = async () => {
+    const list = await g.api('GET', '/api/video/recordings');
+    expect(list.status, list.text).toBe(200);
+    expect(list.json.items.length).toBeGreaterThan(0);
+    return list.json.items[0].video_id as string;
+  };
+  const transcript = async (id: string) => g.api('GET', `/api/video/recordings/${id}/transcript`);
+  const redirectTo = (location: string, status: number): Answer => ({
+    status,
+    headers: { location, 'content-type': 'application/json' },
+    body: '{}',
+  });
+
+  it('downloads a file the platform links on its own host, with the token (the control)', async () => {
+    const id = await recordingId();
+    const t = await transcript(id);
+    expect(t.status, t.text).toBe(200);
+    expect(t.json.download_url.startsWith(`${front.base}/v2/rec/download/`)).toBe(true);
+    expect(t.json.text).toMatch(/\w+: \w+/);
+    const fetched = front.requests.filter((r) => r.url.startsWith('/v2/rec/download/'));
+    expect(fetched.length).toBeGreaterThan(0);
+    expect(fetched.every((r) => /^Bearer \S{20,}$/.test(r.authorization ?? ''))).toBe(true);
+    expect(foreign.requests).toEqual([]);
+  });
+
+  it('never fetches a file link on another host or port, however the URL is written', async () => {
+    const frontHost = new URL(front.base).host;
+    for (const url of [
+      `${foreign.base}/v2/rec/download/abc`,
+      `//${foreignHostPort()}/v2/rec/download/abc`,
+      `http://${frontHost}@${foreignHostPort()}/v2/rec/download/abc`,
+      `http://localhost:${new URL(foreign.base).port}/v2/rec/download/abc`,
+    ]) {
+      await expect(g.gateway.platform.download(url, 'recordings'), url).rejects.toMatchObject({
+        status: 502,
+        code: 'upstream_error',
+      });
+    }
+    expect(foreign.requests).toEqual([]);
+  });
+
+  it('answers 502 for a transcript whose download link points at another host', async () => {
+    const id = await recordingId();
+    front.route = async (req, upstream) => {
+      const a = await upstream();
+      if (!req.url.pathname.endsWith('/transcript')) return a;
+      const body = JSON.parse(a.body.toString()) as { download_url: string };
+      body.download_url = `${foreign.base}/v2/rec/download/stolen`;
+      return { ...a, body: JSON.stringify(body) };
+    };
+    const t = await transcript(id);
+    expect(t.status, t.text).toBe(502);
+    expect(t.json.error.code).toBe('upstream_error');
+    expect(foreign.requests).toEqual([]);
+  });
+
+  it.each([301, 302, 303, 307, 308])('does not follow a %i from a file download', async (status) => {
+    const id = await recordingId();
+    front.route = async (req, upstream) =>
+      req.url.pathname.startsWith('/v2/rec/download/')
+        ? redirectTo(`${foreign.base}${req.url.pathname}`, status)
+        : upstream();
+    const t = await transcript(id);
+    expect(t.status, t.text).toBe(502);
+    expect(t.json.error.code).toBe('upstream_error');
+    expect(foreign.requests).toEqual([]);
+  });
+
+  it.each([301, 302, 303, 307, 308])('does not follow a %i from an API call', async (status) => {
+    front.route = async (req, upstream) =>
+      req.url.pathname.startsWith('/v2/users/me')
+        ? redirectTo(`${foreign.base}${req.url.pathname}${req.url.search}`, status)
+        : upstream();
     await expect(
-      e.gateway.platform.download('http://evil.example/steal', 'recordings'),
-    ).rejects.toMatchObject({ code: 'upstream_error', status: 502 });
+      g.gateway.platform.call({ method: 'GET', path: '/users/me', label: 'LIGHT', group: 'redirects' }),
+    ).rejects.toMatchObject({ status: 502, code: 'upstream_error', details: { platformStatus: status } });
+    await expect(
+      g.gateway.platform.call({
+        method: 'POST',
+        path: '/users/me/meetings',
+        body: { topic: 'redirected' },
+        label: 'LIGHT',
+        group: 'redirects-write',
+      }),
+    ).rejects.toMatchObject({ status: 502, code: 'upstream_error' });
+    expect(foreign.requests).toEqual([]);
+  });
+
+  it('sends a page token that names another host back to the platform host only', async () => {
+    const link = `${foreign.base}/v2/users/me/recordings?page=2`;
+    const asked: (string | null)[] = [];
+    front.route = async (req, upstream) => {
+      if (!/^\/v2\/users\/[^/]+\/recordings$/.test(req.url.pathname)) return upstream();
+      const token = req.url.searchParams.get('next_page_token');
+      asked.push(token);
+      if (token === null) {
+        const a = await upstream();
+        const body = JSON.parse(a.body.toString()) as { meetings: unknown[]; next_page_token: string };
+        expect(body.meetings.length).toBeGreaterThan(0);
+        return { ...a, body: JSON.stringify({ ...body, next_page_token: link }) };
+      }
+      return {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ page_size: 30, total_records: 0, next_page_token: '', meetings: [] }),
+      };
+    };
+    const list = await g.api('GET', '/api/video/recordings?limit=100');
+    expect(list.status, list.text).toBe(200);
+    expect(list.json.items.length).toBeGreaterThan(0);
+    expect(asked).toContain(link);
+    expect(foreign.requests).toEqual([]);
   });
 });
 

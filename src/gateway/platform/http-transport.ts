@@ -40,9 +40,14 @@ const networkError = (cause: unknown) => Object.assign(new TypeError('fetch fail
 
 const timeoutError = () => new DOMException('The platform did not answer in time.', 'TimeoutError');
 
-/** fetch as a Transport: the deadline becomes AbortSignal.timeout, which also covers the body. */
+/**
+ * fetch as a Transport: the deadline becomes AbortSignal.timeout, which also covers the body.
+ * Redirects come back as answers, as node:http gives them: fetch would follow one to any host
+ * (with the body of a 307) where the client's origin check never sees it.
+ */
 export function fetchTransport(f: typeof fetch): Transport {
-  return (url, { timeoutMs, ...init }) => f(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  return (url, { timeoutMs, ...init }) =>
+    f(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
 }
 
 interface Origin {
