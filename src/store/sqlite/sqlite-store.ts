@@ -6,7 +6,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { Database } from './driver.js';
 import { cachingDatabase } from './statement-cache.js';
 import { Kysely, Migrator, SqliteDialect, sql, type Generated, type Migration } from 'kysely';
 import { migrationState, type MigrationState } from '../migration-state.js';
@@ -278,12 +279,12 @@ const regFromRow = (r: RegistrationRow): Registration => ({
 
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
-  readonly #raw: Database.Database;
+  readonly #raw: BetterSqlite3.Database;
   readonly #db: Kysely<Tables>;
   readonly #file: string;
   readonly webhooks: WebhookRepo;
   #writes = 0;
-  readonly #dataVersion: Database.Statement;
+  readonly #dataVersion: BetterSqlite3.Statement;
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
