@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE, buildTestApp, type TestApp } from './helpers/build-test-app.js';
+import { wcagContrast, wcagTextLevel } from './helpers/wcag.js';
 
 const SEED_ENDPOINTS = [
   'GET /api/brand',
@@ -51,6 +52,18 @@ const getJson = async <T = Record<string, unknown>>(url: string) => {
   expect(res.headers['access-control-allow-origin']).toBe('*');
   return res.json<T>();
 };
+
+/**
+ * A colour token's hex from a published DTCG document, following `{a.b.c}` aliases into `root`
+ * (the dark overrides alias the base palette).
+ */
+function tokenHex(root: Record<string, any>, doc: Record<string, any>, dotted: string): string {
+  const token = dotted.split('.').reduce<any>((node, k) => node?.[k], doc);
+  const v = token?.$value;
+  if (typeof v === 'string' && /^\{.+\}$/.test(v)) return tokenHex(root, root, v.slice(1, -1));
+  if (typeof v?.hex !== 'string') throw new Error(`no colour at ${dotted}`);
+  return v.hex.toLowerCase();
+}
 
 /** Every string that looks like a URL in a value. */
 function urlsIn(v: unknown): string[] {
@@ -133,17 +146,67 @@ describe('GET /api/brand/themes', () => {
       expect(th.color2).toMatch(/^#[0-9a-f]{6}$/);
       expect(th.tagline.length).toBeGreaterThan(0);
       expect(th.icon.length).toBeGreaterThan(0);
-      expect(th.contrast.color.textRatio).toBeGreaterThanOrEqual(
-        th.contrast.color.onLight >= th.contrast.color.onDark ? 1 : 1,
-      );
       expect(['#ffffff', '#0b1b2b']).toContain(th.contrast.color.text);
     }
   });
 
-  it('computes WCAG ratios correctly (navy on white is 15.4:1)', async () => {
+  it('the independent WCAG formula gives the known ratios', () => {
+    expect(wcagContrast('#000000', '#ffffff')).toBe(21);
+    expect(wcagContrast('#ffffff', '#000000')).toBe(21);
+    expect(wcagContrast('#ffffff', '#ffffff')).toBe(1);
+    // Hand values, as WCAG checkers report them.
+    expect(wcagContrast('#777777', '#ffffff')).toBeCloseTo(4.48, 2);
+    expect(wcagContrast('#767676', '#ffffff')).toBeCloseTo(4.54, 2);
+    expect(wcagContrast('#595959', '#ffffff')).toBeCloseTo(7.0, 2);
+    expect(wcagContrast('#ff0000', '#ffffff')).toBeCloseTo(4.0, 2);
+    expect(wcagContrast('#0000ff', '#ffffff')).toBeCloseTo(8.59, 2);
+    expect(wcagContrast('#0b2545', '#ffffff')).toBeCloseTo(15.39, 2);
+    expect(wcagTextLevel(wcagContrast('#777777', '#ffffff'))).toBe('AA-large');
+    expect(wcagTextLevel(wcagContrast('#767676', '#ffffff'))).toBe('AA');
+  });
+
+  it('publishes ratios as WCAG computes them, and the better of the two text colours', async () => {
+    const themes = await getJson<Record<string, any>>('/api/brand/themes');
+    const tokens = await getJson<Record<string, any>>('/api/brand/tokens');
+    const dark = tokens['$extensions']['org.fleetgate.modes'].dark;
+    // The candidates are the brand's ink and paper, as its tokens publish them.
+    const ink = tokenHex(tokens, tokens, 'colors.text.default');
+    const paper = tokenHex(tokens, tokens, 'colors.text.inverse');
+    expect([ink, paper]).toEqual(['#0b1b2b', '#ffffff']);
+    expect(themes['surfaces']).toEqual({
+      light: tokenHex(tokens, tokens, 'colors.surface.page'),
+      dark: tokenHex(tokens, dark, 'colors.surface.page'),
+    });
+    // Published ratios are rounded to two decimals.
+    const published = (ratio: number, exact: number, what: string) =>
+      expect(Math.abs(ratio - exact), `${what}: ${ratio} against ${exact}`).toBeLessThanOrEqual(0.005);
+    for (const th of [...themes['funnels'], ...themes['official']]) {
+      for (const which of ['color', 'color2'] as const) {
+        const what = `${th.key} ${which} ${th[which]}`;
+        const c = th.contrast[which];
+        const onInk = wcagContrast(th[which], ink);
+        const onPaper = wcagContrast(th[which], paper);
+        const [better, worse] = onPaper > onInk ? [paper, ink] : [ink, paper];
+        expect(onPaper, `${what}: a tie would leave the choice open`).not.toBe(onInk);
+        expect(c.text, what).toBe(better);
+        expect(wcagContrast(th[which], c.text), what).toBeGreaterThan(wcagContrast(th[which], worse));
+        published(c.textRatio, wcagContrast(th[which], c.text), `${what} text`);
+        expect(c.textLevel, what).toBe(wcagTextLevel(wcagContrast(th[which], c.text)));
+        published(c.onLight, wcagContrast(th[which], themes['surfaces'].light), `${what} on light`);
+        published(c.onDark, wcagContrast(th[which], themes['surfaces'].dark), `${what} on dark`);
+      }
+      expect(th.css.variables['--theme-on-color']).toBe(th.contrast.color.text);
+    }
+  });
+
+  it('computes WCAG ratios correctly (navy on white is 15.39:1)', async () => {
     const mog = await getJson<Record<string, any>>('/api/brand/themes/mog');
-    expect(mog['contrast'].color.onLight).toBeCloseTo(15.42, 1);
-    expect(mog['contrast'].color.text).toBe('#ffffff');
+    expect(mog['contrast'].color).toMatchObject({
+      onLight: 15.39,
+      text: '#ffffff',
+      textRatio: 15.39,
+      textLevel: 'AAA',
+    });
   });
 
   it.each(KEYS)('GET /api/brand/themes/%s returns that theme', async (key) => {
