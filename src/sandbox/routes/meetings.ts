@@ -99,8 +99,15 @@ const MEETING_SCOPES = {
     'meeting:read',
     'meeting:read:admin',
   ],
-  summaries: ['meeting:read:list_summaries:admin', 'meeting:read:admin'],
-  summary: ['meeting:read:summary', 'meeting:read:summary:admin', 'meeting:read', 'meeting:read:admin'],
+  summaries: ['meeting:read:list_summaries:admin', 'meeting_summary:read:admin', 'meeting:read:admin'],
+  summary: [
+    'meeting:read:summary',
+    'meeting:read:summary:admin',
+    'meeting_summary:read',
+    'meeting_summary:read:admin',
+    'meeting:read',
+    'meeting:read:admin',
+  ],
   webinars: [
     'webinar:read:list_webinars',
     'webinar:read:list_webinars:admin',

@@ -80,6 +80,8 @@ const USER_SCOPES = [
   'user:write',
   'user:read:admin',
   'user:write:admin',
+  'user_profile',
+  'user_info:read',
 ];
 
 export const usersModule = defineModule<UsersSlice>({
