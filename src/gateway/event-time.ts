@@ -4,6 +4,7 @@
  * Turns either form into its instant and an instant back into a given form, so the store keeps
  * the form the caller chose while the platform, which answers in UTC, holds the same moment.
  */
+import { wallClockMs } from '../wall-clock.js';
 
 export const UTC_START = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 export const LOCAL_START = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
@@ -16,36 +17,6 @@ export const normalStart = (v: string): string => (isUtcStart(v) ? new Date(v).t
 /** The platform's UTC form, without milliseconds. */
 export const platformUtc = (v: string): string => new Date(v).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** The wall clock of `tz` at instant `ms`, as milliseconds of that reading taken as UTC. */
-function wallClock(ms: number, tz: string): number {
-  let f = formats.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formats.set(tz, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(ms).map((x) => [x.type, x.value]));
-  const utc = Date.UTC(
-    Number(p['year']),
-    Number(p['month']) - 1,
-    Number(p['day']),
-    Number(p['hour']),
-    Number(p['minute']),
-    Number(p['second']),
-  );
-  return utc + (ms % 1000);
-}
-
 /** The instant a start names: UTC as is, a local time in `tz`; NaN when it names none. */
 export function instantOf(start: string, tz: string | null | undefined): number {
   if (isUtcStart(start)) return Date.parse(start);
@@ -53,12 +24,12 @@ export function instantOf(start: string, tz: string | null | undefined): number 
   const naive = Date.parse(`${start}Z`);
   if (Number.isNaN(naive)) return naive;
   // The offset at the guess, then at the corrected guess: right on both sides of a DST change.
-  const once = naive - (wallClock(naive, tz) - naive);
-  return naive - (wallClock(once, tz) - once);
+  const once = naive - (wallClockMs(naive, tz) - naive);
+  return naive - (wallClockMs(once, tz) - once);
 }
 
 /** Instant `ms` in the form of `like`: UTC with milliseconds, or the local time in `tz`. */
 export function inFormOf(like: string, ms: number, tz: string | null): string {
   if (isUtcStart(like) || !tz) return new Date(ms).toISOString();
-  return new Date(wallClock(ms, tz)).toISOString().slice(0, 19);
+  return new Date(wallClockMs(ms, tz)).toISOString().slice(0, 19);
 }

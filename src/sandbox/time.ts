@@ -2,6 +2,8 @@
  * Date handling the platform's way: `yyyy-MM-ddTHH:mm:ssZ` in UTC, or a local time without zone
  * plus a `timezone` name, which is converted to UTC with the IANA rules.
  */
+import { wallClockMs } from '../wall-clock.js';
+
 const UTC_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 const LOCAL_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 
@@ -16,29 +18,7 @@ export function isTimeZone(tz: string): boolean {
 
 /** Offset of `tz` from UTC at the given instant, in minutes. */
 function offsetMinutes(tz: string, at: Date): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const asUtc = Date.UTC(
-    Number(parts['year']),
-    Number(parts['month']) - 1,
-    Number(parts['day']),
-    Number(parts['hour']),
-    Number(parts['minute']),
-    Number(parts['second']),
-  );
-  return Math.round((asUtc - at.getTime()) / 60_000);
+  return Math.round((wallClockMs(at.getTime(), tz) - at.getTime()) / 60_000);
 }
 
 /** Parses a start time as the platform accepts it; undefined when it is not valid. */

@@ -2,11 +2,11 @@
  * Time for the calendar emulator: IANA zones, RFC 3339, local wall-clock time to instants and
  * back, and the date and date-time validity checks its inputs need.
  */
+import { wallClockAt } from '../../../wall-clock.js';
 import { parseStartTime } from '../../time.js';
 
 export const DAY = 86_400_000;
 export const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-const formatters = new Map<string, Intl.DateTimeFormat>();
 
 interface LocalParts {
   y: number;
@@ -20,34 +20,8 @@ interface LocalParts {
 }
 
 export function localParts(ms: number, tz: string): LocalParts {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(tz, f);
-  }
-  const o: Record<string, string> = {};
-  for (const part of f.formatToParts(new Date(ms))) o[part.type] = part.value;
-  const y = Number(o['year']);
-  const m = Number(o['month']);
-  const d = Number(o['day']);
-  return {
-    y,
-    m,
-    d,
-    hh: Number(o['hour']),
-    mm: Number(o['minute']),
-    ss: Number(o['second']),
-    wd: new Date(Date.UTC(y, m - 1, d)).getUTCDay(),
-  };
+  const w = wallClockAt(ms, tz);
+  return { ...w, wd: new Date(Date.UTC(w.y, w.m - 1, w.d)).getUTCDay() };
 }
 
 export const ymd = (x: { y: number; m: number; d: number }) => `${pad(x.y, 4)}-${pad(x.m)}-${pad(x.d)}`;
