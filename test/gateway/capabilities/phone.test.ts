@@ -84,12 +84,14 @@ describe('phone', () => {
     expect(missed.length).toBeGreaterThan(0);
     expect(missed.every((c: { result: string }) => c.result === 'no_answer')).toBe(true);
     const internal = (await run('call_logs', { from, connect_type: 'internal', limit: 300 })).items;
+    expect(internal.length).toBeGreaterThan(0);
     expect(internal.every((c: { connect_type: string }) => c.connect_type === 'internal')).toBe(true);
     const all = (await run('call_logs', { from, limit: 300 })).items;
     const name = all.find((c: { direction: string }) => c.direction === 'inbound').caller_name as string;
     const hits = (await run('call_logs', { from, keyword: name, limit: 300 })).items;
     expect(hits.length).toBeGreaterThan(0);
     expect(hits.length).toBeLessThan(all.length);
+    for (const c of hits) expect([c.caller_name, c.callee_name]).toContain(name);
   });
 
   it('voicemails lists voicemails with a read-status filter', async () => {
@@ -111,6 +113,8 @@ describe('phone', () => {
       download_url: expect.stringContaining('/phone/voice_mails/download/'),
     });
     const unread = (await run('voicemails', { from, status: 'unread' })).items;
+    expect(unread.length).toBeGreaterThan(0);
+    expect(unread.length).toBeLessThan(r.items.length);
     expect(unread.every((v: { status: string }) => v.status === 'unread')).toBe(true);
     expect(unread.length).toBe(r.items.filter((v: { status: string }) => v.status === 'unread').length);
   });

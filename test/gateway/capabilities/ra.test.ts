@@ -63,6 +63,7 @@ describe('ra', () => {
     expect(byDeal.items.every((c: any) => c.deal_id === withDeal.deal_id)).toBe(true);
 
     const byHost = await run('list_conversations', { host: withDeal.host_id });
+    expect(byHost.items.length).toBeGreaterThan(0);
     expect(byHost.items.every((c: any) => c.host_id === withDeal.host_id)).toBe(true);
 
     const all = await run('list_conversations', { limit: 300 });
