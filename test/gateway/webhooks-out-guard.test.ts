@@ -44,9 +44,26 @@ describe('blockedRange', () => {
     ['fd12:3456::1', 'uniqueLocal'],
     ['::ffff:127.0.0.1', 'loopback'],
     ['::ffff:10.1.1.1', 'private'],
-    ['64:ff9b::a00:1', 'rfc6052'],
-    ['2002:7f00:1::', '6to4'],
     ['not-an-ip', 'invalid'],
+    // Forms that embed an IPv4 address are judged by the address they carry.
+    ['::7f00:1', 'loopback'],
+    ['::a9fe:a9fe', 'linkLocal'],
+    ['::a00:1', 'private'],
+    ['::808:808', undefined],
+    ['::ffff:0:7f00:1', 'loopback'],
+    ['::ffff:0:808:808', undefined],
+    ['64:ff9b::a00:1', 'private'],
+    ['64:ff9b::808:808', undefined],
+    ['64:ff9b:1::a9fe:a9fe', 'linkLocal'],
+    ['64:ff9b:1::808:808', undefined],
+    // A local-use NAT64 prefix longer than /96 hides where its IPv4 address sits.
+    ['64:ff9b:1:808:8:800::', 'rfc6052'],
+    ['2002:7f00:1::', 'loopback'],
+    ['2002:a9fe:a9fe::1', 'linkLocal'],
+    ['2002:808:808::1', undefined],
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', 'loopback'],
+    ['2001:0:4136:e378:8000:63bf:f5ff:fffe', 'private'],
+    ['2001:0:4136:e378:8000:63bf:f7f7:f7f7', undefined],
   ])('%s → %s', (address, range) => {
     expect(blockedRange(address)).toBe(range);
   });
@@ -136,6 +153,37 @@ describe('delivery-time check', () => {
     expect(d?.lastError).toMatch(/127\.0\.0\.1 \(loopback\)/);
     expect(rx.on('/dns')).toEqual([]);
   });
+
+  it.each([
+    ['::7f00:1', '127.0.0.1', 'loopback'],
+    ['::a9fe:a9fe', '169.254.169.254', 'linkLocal'],
+    ['::ffff:0:a00:1', '10.0.0.1', 'private'],
+    ['64:ff9b::7f00:1', '127.0.0.1', 'loopback'],
+    ['64:ff9b:1::a00:1', '10.0.0.1', 'private'],
+    ['2002:7f00:1::1', '127.0.0.1', 'loopback'],
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', '127.0.0.1', 'loopback'],
+  ])(
+    'refuses to deliver when the host now resolves to %s, which carries %s',
+    async (address, ipv4, range) => {
+      const embedded = new WebhookDispatcher({
+        store,
+        keys,
+        logger: createLogger('silent'),
+        now: Date.now,
+        allowPrivate: false,
+        resolve: () => Promise.resolve([{ address, family: 6 }]),
+        retry: { baseMs: 10, maxMs: 10, forMs: 60_000 },
+        timeoutMs: 5000,
+      });
+      await store.webhooks.enqueue([outboxMessage('event.created', { video_id: address }, Date.now())]);
+      expect(await embedded.runOnce()).toBe(1);
+      const [d] = await store.webhooks.recentDeliveries({ limit: 1 });
+      expect(d).toMatchObject({ status: 'failed', attempts: 1, lastStatus: null });
+      expect(d?.lastError).toContain(`${address} (${range}`);
+      expect(d?.lastError).toContain(ipv4);
+      expect(rx.on('/dns')).toEqual([]);
+    },
+  );
 
   it('connects to exactly the addresses it checked', async () => {
     const m = outboxMessage('event.created', { video_id: '2' }, Date.now());

@@ -174,6 +174,41 @@ describe('SSRF guard', () => {
     expect((await strict.api('GET', '/api/video/subscriptions')).json.items).toEqual([]);
   });
 
+  it('judges IPv6 forms that embed an IPv4 address by the address they carry', async () => {
+    // IPv4-compatible (::/96), mapped, translated, NAT64 (well-known and local-use), 6to4 and
+    // Teredo (whose client address is stored inverted): each carries a loopback, link-local
+    // or private IPv4 address here.
+    const urls = [
+      'http://[::127.0.0.1]/hook',
+      'http://[::a9fe:a9fe]/hook',
+      'http://[::a00:1]/hook',
+      'http://[::ffff:0:7f00:1]/hook',
+      'http://[64:ff9b::a9fe:a9fe]/hook',
+      'http://[64:ff9b:1::a00:1]/hook',
+      'http://[2002:7f00:1::1]/hook',
+      'http://[2002:c0a8:101::1]/hook',
+      'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook',
+    ];
+    for (const url of urls) {
+      const r = await strict.api('POST', '/api/video/subscriptions', { body: { url, events: ['*'] } });
+      expect(r.status, url).toBe(400);
+      expect(r.json, url).toEqual({
+        error: {
+          code: 'url_not_allowed',
+          message: expect.stringMatching(/only public addresses/),
+          details: { reason: 'private_address' },
+        },
+      });
+    }
+    expect((await strict.api('GET', '/api/video/subscriptions')).json.items).toEqual([]);
+    // The same forms carrying a public address pass (nothing is sent to them here).
+    for (const url of ['http://[64:ff9b::5db8:d70e]/hook', 'http://[2002:5db8:d70e::1]/hook']) {
+      const ok = await strict.api('POST', '/api/video/subscriptions', { body: { url, events: ['*'] } });
+      expect(ok.status, `${url} ${ok.text}`).toBe(201);
+      await strict.api('DELETE', `/api/video/subscriptions/${ok.json.id}`);
+    }
+  });
+
   it('refuses a host that does not resolve, and accepts a public address', async () => {
     const r = await strict.api('POST', '/api/video/subscriptions', {
       body: { url: 'https://no-such-host.invalid/hook', events: ['*'] },
