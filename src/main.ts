@@ -141,7 +141,18 @@ async function main(): Promise<void> {
       logger.error({ err }, 'linking at start failed');
       linkNote = 'linking at start failed (see the log); link through /api/video/oauth/start';
     }
-  } else linkNote = `linked (${link.email})`;
+  } else {
+    // Tokens this instance cannot open (their key is missing, or altered): say which key, once;
+    // nothing is relinked or rewritten over them, so restoring the key brings the link back.
+    const problem = gateway.tokens.problem(link);
+    if (problem) {
+      logger.error(
+        { keyId: problem.keyId, reason: problem.reason, column: problem.column },
+        `${problem.cause}; ${problem.remedy}`,
+      );
+      linkNote = `needs relinking: ${problem.cause}`;
+    } else linkNote = `linked (${link.email})`;
+  }
 
   process.stdout.write(
     [

@@ -134,6 +134,7 @@ export function createGateway(d: GatewayDeps): Gateway {
     now,
     cacheMs: 15_000,
     probeTimeoutMs: 3000,
+    linkProblem: (l) => tokens.problem(l),
   });
   const link = new LinkService({
     store: d.store,
@@ -155,7 +156,8 @@ export function createGateway(d: GatewayDeps): Gateway {
     platform,
     budgets,
     status,
-    monitor: () => buildMonitor({ store: d.store, platform, budgets, now }),
+    monitor: () =>
+      buildMonitor({ store: d.store, platform, budgets, now, linkProblem: (l) => tokens.problem(l) }),
     webhooks: new WebhookIntake({
       secret: v.webhookSecret,
       store: d.store,

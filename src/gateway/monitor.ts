@@ -4,9 +4,10 @@
  * expiry, the rate-budget headroom, when a webhook last arrived, and how outgoing webhooks fare
  * (subscriptions, deliveries by state, the latest deliveries).
  */
-import type { Store } from '../store/store.js';
+import type { LinkRecord, Store } from '../store/store.js';
 import type { DeliveryCounts } from '../store/webhooks.js';
 import { CAPABILITIES, type Availability } from './capabilities/catalog.js';
+import type { LinkProblem } from './oauth/sealed-link.js';
 import type { BudgetKeeper } from './platform/budget.js';
 import type { PlatformClient } from './platform/platform-client.js';
 import { deliveryToWire } from './webhooks-out/subscriptions.js';
@@ -23,6 +24,8 @@ export interface MonitorReport {
     scopes: string[];
     tokenExpiresAt: string | null;
     tokenExpiresInSeconds: number | null;
+    /** Why the link needs relinking (null when it does not). */
+    cause: string | null;
   };
   budgets: ReturnType<BudgetKeeper['headroom']>;
   budgetsShared: boolean;
@@ -73,6 +76,8 @@ export async function buildMonitor(d: {
   platform: PlatformClient;
   budgets: BudgetKeeper;
   now: () => number;
+  /** Why the link's sealed tokens cannot be opened, if they cannot (TokenManager.problem). */
+  linkProblem?: (link: LinkRecord) => LinkProblem | undefined;
 }): Promise<MonitorReport> {
   const [link, lastWebhook, subscriptions, deliveries, recent] = await Promise.all([
     d.store.getLink(),
@@ -81,7 +86,10 @@ export async function buildMonitor(d: {
     d.store.webhooks.deliveryCounts(),
     d.store.webhooks.recentDeliveries({ limit: 10 }),
   ]);
-  const linked = link?.status === 'linked';
+  // Tokens that do not open are a link that needs relinking, though the store still says linked.
+  const problem = link?.status === 'linked' ? d.linkProblem?.(link) : undefined;
+  const status = !link ? 'not_linked' : problem ? 'needs_relink' : link.status;
+  const linked = status === 'linked';
   const granted = new Set(link?.scopes ?? []);
   const groups: MonitorReport['groups'] = {};
   for (const c of CAPABILITIES) {
@@ -118,12 +126,17 @@ export async function buildMonitor(d: {
   return {
     checkedAt: new Date(now).toISOString(),
     link: {
-      status: link ? link.status : 'not_linked',
+      status,
       mode: link?.mode ?? null,
       accountId: link?.accountId ?? null,
       scopes: link?.scopes ?? [],
       tokenExpiresAt: link ? new Date(link.accessExpiresAt).toISOString() : null,
       tokenExpiresInSeconds: link ? Math.round((link.accessExpiresAt - now) / 1000) : null,
+      cause: problem
+        ? problem.cause
+        : status === 'needs_relink'
+          ? 'the platform no longer accepts the stored tokens (a refresh was refused)'
+          : null,
     },
     budgets: d.budgets.headroom(),
     budgetsShared: d.budgets.shared,

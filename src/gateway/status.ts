@@ -4,8 +4,9 @@
  * time with short timeouts and are cached briefly, so a warm report costs next to nothing and a
  * cold one about the slowest probe.
  */
-import type { Store, StoredEvent } from '../store/store.js';
+import type { LinkRecord, Store, StoredEvent } from '../store/store.js';
 import { APIS, capabilityMap, SEED_CAPABILITIES } from './capabilities/catalog.js';
+import { unreadableNote, type LinkProblem } from './oauth/sealed-link.js';
 import type { PlatformClient } from './platform/platform-client.js';
 
 export const NOTE_WEBINAR_SCOPES =
@@ -79,6 +80,8 @@ export interface StatusDeps {
   now: () => number;
   cacheMs: number;
   probeTimeoutMs: number;
+  /** Why the link's sealed tokens cannot be opened, if they cannot (TokenManager.problem). */
+  linkProblem?: (link: LinkRecord) => LinkProblem | undefined;
 }
 
 /** How long a report may miss another instance's store writes (PostgreSQL, where they go unseen). */
@@ -92,6 +95,8 @@ interface Built {
   report: Omit<StatusReport, 'checkedAt'>;
   /** Its JSON without the closing brace, made on first use. */
   head?: string;
+  /** Built while the tokens did not open: not reused, so a restored key shows at once. */
+  unreadable?: boolean;
 }
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -254,6 +259,7 @@ export class StatusService {
     if (
       !fresh &&
       c &&
+      !c.unreadable &&
       c.stamp === change.stamp &&
       (change.exact || now - c.at < STORE_VIEW_MS) &&
       (c.probes === undefined || c.probes === this.#cachedProbes()) &&
@@ -306,6 +312,13 @@ export class StatusService {
         note: link ? NOTE_NEEDS_RELINK : NOTE_NOT_LINKED,
       });
     }
+    // Probes would each fail on the same unreadable tokens; say why instead.
+    const problem = this.d.linkProblem?.(link);
+    if (problem)
+      return {
+        ...assemble({ ok: false, webinarLicense: link.webinarLicense, note: unreadableNote(problem) }),
+        unreadable: true,
+      };
     // Each probe catches its own failure, so this never throws.
     const probes = await this.#probesFresh(fresh, link.mode === 's2s' ? link.userId : 'me');
     // A probe may have found the tokens dead (invalid_grant); report that, not stale success.

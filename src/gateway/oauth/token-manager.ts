@@ -5,6 +5,8 @@
  * someone else already refreshed we use their token. The new refresh token is committed in the
  * same locked transaction before anyone uses it, because the platform's refresh tokens are
  * single-use. On invalid_grant the link becomes needs_relink and that token is never tried again.
+ * Tokens that do not open (a missing key, an altered value) answer needs_relink too, but are left
+ * in the store as they are and never refreshed over (sealed-link.ts).
  */
 import type { Logger } from 'pino';
 import { AppError } from '../../http/errors.js';
@@ -12,9 +14,17 @@ import type { LinkRecord, Store } from '../../store/store.js';
 import { linkMessage } from '../webhooks-out/messages.js';
 import type { RefreshOutcome } from '../observer.js';
 import { OAuthFailure, type OAuthClient, type TokenResponse } from './oauth-client.js';
-import { openAny, seal, type KeySource } from './vault.js';
+import {
+  aad,
+  linkProblem,
+  openLink,
+  UnreadableLink,
+  type LinkProblem,
+  type OpenedLink,
+} from './sealed-link.js';
+import { seal, type KeySource } from './vault.js';
 
-export const aad = (column: 'access_token' | 'refresh_token') => `link:default:${column}`;
+export { aad } from './sealed-link.js';
 
 export const notLinked = () =>
   new AppError(
@@ -60,6 +70,11 @@ export class TokenManager {
     return this.#cached?.link;
   }
 
+  /** Why the link's tokens cannot be opened with our keys; undefined when they can. */
+  problem(link: LinkRecord): LinkProblem | undefined {
+    return linkProblem(this.o.keys, link);
+  }
+
   /** Forget what we cached (after link, unlink or key rotation). */
   reset(): void {
     this.#cached = undefined;
@@ -92,10 +107,11 @@ export class TokenManager {
     const link = await this.o.store.getLink();
     if (!link) throw notLinked();
     if (link.status === 'needs_relink') throw needsRelink();
+    // Both tokens, even while the access token is fresh: one that will not open is reported now.
+    const opened = openLink(this.o.keys, link);
     if (fresh(link)) {
-      const token = openAny(this.o.keys, link.accessToken, aad('access_token'));
-      this.#cached = { link, token };
-      return { value: token, version: link.tokenVersion };
+      this.#cached = { link, token: opened.accessToken };
+      return { value: opened.accessToken, version: link.tokenVersion };
     }
     return this.refresh(link.tokenVersion);
   }
@@ -115,27 +131,30 @@ export class TokenManager {
     const outcome = await this.o.store.withLinkLock<Token | AppError>(async (link) => {
       if (!link) return { result: notLinked() };
       if (link.status === 'needs_relink') return { result: needsRelink() };
+      let opened: OpenedLink;
+      try {
+        opened = openLink(this.o.keys, link);
+      } catch (err) {
+        // No `next`: the unreadable values stay, so restoring their key brings the link back.
+        if (err instanceof UnreadableLink) return { result: err };
+        throw err;
+      }
       if (link.tokenVersion !== seenVersion && link.accessExpiresAt - this.o.marginMs > this.o.now()) {
         // Another caller or instance refreshed while we waited for the lock.
-        return {
-          result: {
-            value: openAny(this.o.keys, link.accessToken, aad('access_token')),
-            version: link.tokenVersion,
-          },
-        };
+        return { result: { value: opened.accessToken, version: link.tokenVersion } };
       }
       try {
         let t: TokenResponse;
         if (link.mode === 's2s')
           t = await this.o.oauth.accountCredentials(this.o.accountId ?? link.accountId);
         else {
-          if (!link.refreshToken)
+          if (opened.refreshToken === null)
             return {
               next: { ...link, status: 'needs_relink' },
               result: needsRelink(),
               outbox: [linkMessage(link, 'needs_relink', this.o.now())],
             };
-          t = await this.o.oauth.refresh(openAny(this.o.keys, link.refreshToken, aad('refresh_token')));
+          t = await this.o.oauth.refresh(opened.refreshToken);
         }
         this.refreshes += 1;
         this.o.onRefresh?.('ok');

@@ -35,8 +35,16 @@ export function seal(ring: Keyring, plaintext: string, aad: string): string {
   ].join('.');
 }
 
+/** Why a sealed value did not open: not sealed at all, sealed with a key we lack, or altered. */
+export type VaultFailure = 'malformed' | 'key_missing' | 'failed_authentication';
+
 export class VaultError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly reason: VaultFailure = 'malformed',
+    /** The key id the value names ('' when it names none). */
+    readonly keyId = '',
+  ) {
     super(message);
     this.name = 'VaultError';
   }
@@ -47,14 +55,14 @@ export function open(ring: Keyring, sealed: string, aad: string): string {
   if (v !== 'v1' || !id || iv === undefined || ct === undefined || tag === undefined)
     throw new VaultError('not a sealed value');
   const key = ring.all.get(id);
-  if (!key) throw new VaultError(`no key ${id} in the keyring`);
+  if (!key) throw new VaultError(`no key ${id} in the keyring`, 'key_missing', id);
   try {
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
     decipher.setAAD(Buffer.from(aad, 'utf8'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
   } catch {
-    throw new VaultError('sealed value failed authentication');
+    throw new VaultError('sealed value failed authentication', 'failed_authentication', id);
   }
 }
 

@@ -70,7 +70,10 @@ export function monitorSection(monitor: Loaded<MonitorReport>): Raw {
     <dl class="facts">
       <div>
         <dt>Link</dt>
-        <dd>${badge(m.link.status)}${m.link.mode ? html` <span class="muted">${m.link.mode}</span>` : ''}</dd>
+        <dd>
+          ${badge(m.link.status)}${m.link.mode ? html` <span class="muted">${m.link.mode}</span>` : ''}
+          ${m.link.cause ? html`<span class="muted">: ${m.link.cause}</span>` : ''}
+        </dd>
       </div>
       <div>
         <dt>Token expires</dt>
