@@ -2,10 +2,12 @@
  * Writing an answer outside Fastify (the MCP and gateway fast paths) as its routes would: the
  * answer's own headers with the security headers folded in, the request id, any per-request
  * headers (CORS, rate limits, Retry-After), the length, one writeHead and one write, then the
- * metrics count and the "request completed" log line that Fastify's answers get.
+ * metrics count and the "request completed" log line that Fastify's answers get (its URL with
+ * secret query values redacted, as Fastify's are).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { redactUrl } from './redact-url.js';
 import { requestId } from './request-id.js';
 import { withSecurityHeaders } from './security-headers.js';
 
@@ -67,7 +69,12 @@ export function writeFastAnswer(
   o.onAnswer?.(a.method, a.route, a.status, ms / 1000);
   if (o.log.isLevelEnabled('info'))
     o.log.info(
-      { reqId: id, req: { method: a.method, url: req.url }, res: { statusCode: a.status }, responseTime: ms },
+      {
+        reqId: id,
+        req: { method: a.method, url: redactUrl(req.url ?? '/') },
+        res: { statusCode: a.status },
+        responseTime: ms,
+      },
       'request completed',
     );
 }
