@@ -95,13 +95,14 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     done(null, payload);
   });
   installSecurityHeaders(app);
-  installMetrics(app, metrics, deps.gateway ? requireApiKey(deps.gateway.secrets) : undefined);
+  // Before any route: the limits attach to routes as they are added (/metrics included).
   const ownLimits = installRateLimits(app, {
     limits: deps.config.rateLimits,
     redisPrefix: deps.config.redisPrefix,
     ...(deps.gateway ? { secrets: deps.gateway.secrets } : {}),
     ...(deps.redis ? { redis: deps.redis } : {}),
   });
+  installMetrics(app, metrics, deps.gateway ? requireApiKey(deps.gateway.secrets) : undefined);
 
   void app.register(fastifyCookie);
   registerHealthRoutes(app, {

@@ -176,7 +176,10 @@ export interface Config {
   };
   /** Origins allowed to call /mcp from a browser; requests without Origin always pass. */
   mcpAllowedOrigins: string[];
-  /** Our own API's rate limits: requests per window (0 = unlimited). */
+  /**
+   * Our own API's rate limits per window (0 = unlimited): requests for `api` and `mcp`; failed
+   * authentications per IP (wrong API keys and sign-ins) before a lockout for `login`.
+   */
   rateLimits: { windowMs: number; api: number; mcp: number; login: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** `auto`: readable lines on a terminal (held until the start banner), JSON lines otherwise. */

@@ -9,8 +9,10 @@
  *
  * Everything else goes on to Fastify untouched, which answers it as it always does: other
  * methods (HEAD included), a request with a body, a dashboard session instead of a key, a
- * missing or wrong key (401), a refused rate limit (its hook answers the refusal recorded on the
- * request), a URL the router cannot read, and every request once the app is closing (503).
+ * missing key, a URL the router cannot read, and every request once the app is closing (503).
+ * With a rate limit on, a wrong key (401) and a refusal (429, a spent budget or an address locked
+ * out for failed keys) go on to Fastify after the limiter has judged them, and its hook answers
+ * from the outcome recorded on the request.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import FindMyWay from 'find-my-way';
@@ -41,7 +43,10 @@ export interface GatewayReads {
 
 export interface GatewayReadsOptions {
   secrets: { apiKeyHash: Buffer };
-  /** Spends the operator's API budget (rate-limit.ts); absent when the limit is off. */
+  /**
+   * The failure lockout and the API budget (rate-limit.ts): the operator's when the key is right.
+   * Absent when both are off.
+   */
   spend?: ((raw: IncomingMessage) => Promise<RateLimitOutcome>) | undefined;
   onAnswer?: OnAnswer;
   log: Logger;
@@ -104,6 +109,7 @@ export function gatewayFastPath(o: GatewayReadsOptions): GatewayReads {
     res: ServerResponse,
     read: Read,
     parts: ViewRequest,
+    authorization: string,
     fastify: Handler,
   ) => {
     const started = performance.now();
@@ -115,7 +121,9 @@ export function gatewayFastPath(o: GatewayReadsOptions): GatewayReads {
       o.log.error({ err }, 'gateway fast path: the rate limit failed');
       return fastify(req, res);
     }
-    if (limits?.refused) return fastify(req, res);
+    // A refusal (a spent budget, or an address locked out for failed keys, whatever its key)
+    // and a wrong key are Fastify's to answer, from the outcome recorded on the request.
+    if (limits?.refused || !bearerKeyValid(o.secrets, authorization)) return fastify(req, res);
     try {
       const result = await read.run(parts);
       answer(req, res, read, started, read.status, payloadOf(result), [limits?.headers]);
@@ -147,9 +155,12 @@ export function gatewayFastPath(o: GatewayReadsOptions): GatewayReads {
       } catch {
         return false;
       }
-      if (!found || !bearerKeyValid(o.secrets, h.authorization)) return false;
+      if (!found) return false;
+      // Without a limit the key decides here; with one, after the lockout, as on Fastify's routes
+      // (rate-limit.ts): a locked-out address gets the same answer whatever its key.
+      if (!o.spend && !bearerKeyValid(o.secrets, h.authorization)) return false;
       const parts: ViewRequest = { query: found.searchParams, params: found.params, body: undefined };
-      void run(req, res, found.store as Read, parts, fastify);
+      void run(req, res, found.store as Read, parts, h.authorization, fastify);
       return true;
     },
   };

@@ -1,11 +1,22 @@
 /**
  * Rate limits on our own API (@fastify/rate-limit, IETF draft RateLimit-* headers, Retry-After on
  * 429): the private gateway paths per operator (API key or dashboard session) or else per IP,
- * POST /mcp per IP, and wrong dashboard sign-ins per IP (MCP endpoints refuse in JSON-RPC). The public precomputed brand reads are exempt:
- * they are static, cacheable and answered from memory. With REDIS_URL the counters live in Redis,
- * so N instances share one budget; if Redis fails, requests pass (availability over strictness).
- * The fast paths (mcp-fast-path.ts, gateway-fast-path.ts) spend a request's budget before Fastify
- * sees it, through the same limiter; the outcome rides on the request so it is spent once.
+ * and POST /mcp per IP (MCP endpoints refuse in JSON-RPC). The public precomputed brand reads are
+ * exempt: they are static, cacheable and answered from memory. With REDIS_URL the counters live
+ * in Redis, so N instances share one budget; if Redis fails, requests pass (availability over
+ * strictness).
+ *
+ * Key guessing: every route that checks the API key (/api/video/*, /metrics, the dashboard
+ * sign-in) counts its failed checks per IP (auth-failures.ts; the `login` limit). Past the limit
+ * the IP is locked out for the rest of the window: every request it makes to those routes gets
+ * the same 429 with Retry-After before its key is looked at, the right key included, so a guess
+ * learns nothing. A failure is counted before its 401 goes out and a failure past the limit is
+ * answered that 429 instead, so parallel guesses get no more verdicts than the limit. A
+ * locked-out request spends no budget; one that proves the key spends the operator's.
+ *
+ * The fast paths (mcp-fast-path.ts, gateway-fast-path.ts) spend a request's budget (and, for the
+ * gateway's, check the lockout) before Fastify sees it, through the same code; the outcome rides
+ * on the request so it is spent once.
  */
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -15,9 +26,13 @@ import type { Config } from '../config.js';
 import { apiKeyMatches } from '../gateway/secrets.js';
 import { rpcError } from '../mcp/mcp-endpoint.js';
 import { SESSION_COOKIE, verifySession } from '../pages/dashboard/session.js';
+import { memoryFailures, redisFailures, type AuthFailures, type Lockout } from './auth-failures.js';
+import { bearerKeyValid } from './auth.js';
 import { AppError, errorBody } from './errors.js';
 
-type Kind = 'api' | 'mcp' | 'login';
+type Kind = 'api' | 'mcp' | 'login' | 'metrics';
+/** The kinds with a request budget of their own; the others are only guarded. */
+type Budget = 'api' | 'mcp';
 
 /** Which limit a route falls under, if any. */
 function kindOf(method: string, url: string): Kind | undefined {
@@ -25,8 +40,29 @@ function kindOf(method: string, url: string): Kind | undefined {
   if (url.startsWith('/api/video/')) return 'api';
   if (url === '/mcp' && method === 'POST') return 'mcp';
   if (url === '/dashboard/login' && method === 'POST') return 'login';
+  if (url === '/metrics') return 'metrics';
   return undefined;
 }
+
+/** Routes that check the API key: their failures count, and a locked-out IP is refused there. */
+const GUARDED: ReadonlySet<Kind> = new Set<Kind>(['api', 'login', 'metrics']);
+const budgetOf = (kind: Kind): Budget | undefined => (kind === 'api' || kind === 'mcp' ? kind : undefined);
+
+/** /api/video paths that authenticate otherwise (OAuth state, the webhook signature): no key is checked. */
+const KEYLESS: ReadonlySet<string> = new Set(['/api/video/oauth/callback', '/api/video/webhooks']);
+
+const lockedOut = (l: Lockout, max: number): RateLimitOutcome => {
+  const seconds = Math.ceil(l.retryAfterMs / 1000);
+  return {
+    headers: { 'retry-after': String(seconds) },
+    refused: new AppError(
+      429,
+      'rate_limited',
+      `Too many failed authentications from this address; try again in ${seconds} seconds.`,
+      { limit: max, retryAfterSeconds: seconds },
+    ),
+  };
+};
 
 export interface RateLimitDeps {
   limits: Config['rateLimits'];
@@ -50,8 +86,8 @@ export interface OwnRateLimits {
    */
   spendMcp?: (raw: IncomingMessage) => Promise<RateLimitOutcome>;
   /**
-   * The same for a private /api/video request the gateway fast path takes (its caller proved the
-   * API key, so it spends the operator's budget). Undefined when the API limit is off.
+   * The same for a keyed /api/video request the gateway fast path takes: the lockout first, then
+   * the budget (the operator's when the key is right). Undefined when both limits are off.
    */
   spendApi?: (raw: IncomingMessage) => Promise<RateLimitOutcome>;
 }
@@ -67,6 +103,12 @@ interface LimitedRequest {
 
 export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRateLimits {
   if (d.limits.api === 0 && d.limits.mcp === 0 && d.limits.login === 0) return {};
+  const failures: AuthFailures | undefined =
+    d.limits.login === 0
+      ? undefined
+      : d.redis
+        ? redisFailures(d.redis, d.redisPrefix, d.limits.login, d.limits.windowMs)
+        : memoryFailures(d.limits.login, d.limits.windowMs);
   void app.register(fastifyRateLimit, {
     global: false,
     enableDraftSpec: true,
@@ -85,40 +127,60 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRa
   const operator = (req: LimitedRequest): boolean => {
     if (!d.secrets) return false;
     const h = req.headers.authorization;
-    if (h !== undefined) return h.startsWith('Bearer ') && apiKeyMatches(d.secrets, h.slice(7).trim());
+    if (h !== undefined) return bearerKeyValid(d.secrets, h);
     return verifySession(d.secrets.apiKeyHash, req.cookies?.[SESSION_COOKIE], Date.now()) !== undefined;
   };
-  const keyOf: Record<Kind, (req: LimitedRequest) => string> = {
+
+  /**
+   * What a request's presented key is worth: right, wrong, or nothing to judge (no key; a
+   * session cookie is unguessable, and counting it would let a signed-out tab lock its operator
+   * out). Judged before any route looks at the key, so that every guess is counted (or refused)
+   * in the order the counter sees them: parallel guesses get no more verdicts than the limit.
+   */
+  const verdictOf = (kind: Kind, req: LimitedRequest): 'right' | 'wrong' | undefined => {
+    if (!d.secrets) return undefined;
+    if (kind === 'login') {
+      const key = req.body instanceof URLSearchParams ? req.body.get('key') : null;
+      return key && apiKeyMatches(d.secrets, key) ? 'right' : 'wrong';
+    }
+    const h = req.headers.authorization;
+    if (h === undefined) return undefined;
+    return bearerKeyValid(d.secrets, h) ? 'right' : 'wrong';
+  };
+  const keyOf: Record<Budget, (req: LimitedRequest) => string> = {
     api: (req) => (operator(req) ? 'api:operator' : `api:ip:${req.ip}`),
     mcp: (req) => `mcp:ip:${req.ip}`,
-    login: (req) => `login:ip:${req.ip}`,
-  };
-
-  // A sign-in with the right key is not a guess: only wrong keys spend the login budget.
-  const rightKey = (req: LimitedRequest): boolean => {
-    const key = req.body instanceof URLSearchParams ? req.body.get('key') : null;
-    return d.secrets !== undefined && key !== null && apiKeyMatches(d.secrets, key);
   };
 
   // Limiters exist once the plugin has loaded; they are made on first use and kept.
-  const limiters = new Map<Kind, onRequestAsyncHookHandler>();
-  const limiter = (kind: Kind) => {
-    let l = limiters.get(kind);
+  const limiters = new Map<Budget, onRequestAsyncHookHandler>();
+  const limiter = (budget: Budget) => {
+    let l = limiters.get(budget);
     if (!l) {
       l = app.rateLimit({
-        max: d.limits[kind],
+        max: d.limits[budget],
         timeWindow: d.limits.windowMs,
-        keyGenerator: (req) => keyOf[kind](req),
-        ...(kind === 'login' ? { allowList: (req: FastifyRequest) => rightKey(req) } : {}),
+        keyGenerator: (req) => keyOf[budget](req),
       });
-      limiters.set(kind, l);
+      limiters.set(budget, l);
     }
     return l;
   };
 
+  // The lockout first (a wrong key counted on the way), then the budget if the kind has one.
+  const spend = async (kind: Kind, req: LimitedRequest, keyless = false): Promise<RateLimitOutcome> => {
+    if (failures && GUARDED.has(kind)) {
+      const wrong = !keyless && verdictOf(kind, req) === 'wrong';
+      const lockout = await (wrong ? failures.fail(req.ip) : failures.check(req.ip));
+      if (lockout) return lockedOut(lockout, failures.max);
+    }
+    const budget = budgetOf(kind);
+    return budget && d.limits[budget] !== 0 ? spendBudget(budget, req) : { headers: {} };
+  };
+
   // The limiter only reads the request and sets headers on the reply: a reply that collects
   // them lets one code path serve Fastify's requests and the fast path's raw ones.
-  const spend = async (kind: Kind, req: LimitedRequest): Promise<RateLimitOutcome> => {
+  const spendBudget = async (budget: Budget, req: LimitedRequest): Promise<RateLimitOutcome> => {
     const headers: Record<string, string> = {};
     const reply = {
       header(name: string, value: unknown) {
@@ -127,7 +189,7 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRa
       },
     };
     try {
-      await limiter(kind).call(app, req as FastifyRequest, reply as unknown as FastifyReply);
+      await limiter(budget).call(app, req as FastifyRequest, reply as unknown as FastifyReply);
       return { headers };
     } catch (err) {
       if (err instanceof AppError && err.status === 429) return { headers, refused: err };
@@ -136,16 +198,25 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRa
   };
   const spentBefore = new WeakMap<IncomingMessage, RateLimitOutcome>();
 
+  const active = (kind: Kind) => {
+    const budget = budgetOf(kind);
+    return (budget !== undefined && d.limits[budget] !== 0) || (failures !== undefined && GUARDED.has(kind));
+  };
+  const prepend = <H>(existing: H | H[] | undefined, hook: H): H[] => [
+    hook,
+    ...(Array.isArray(existing) ? existing : existing ? [existing] : []),
+  ];
+
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const kind = methods.map((m) => kindOf(m.toUpperCase(), route.url)).find(Boolean);
-    if (!kind || d.limits[kind] === 0) return;
-    const hook = async (req: FastifyRequest, reply: FastifyReply) => {
-      const outcome = spentBefore.get(req.raw) ?? (await spend(kind, req));
+    if (!kind || !active(kind)) return;
+    const keyless = KEYLESS.has(route.url);
+    // Answered here so every scope (MCP speaks JSON-RPC) gets its own error format.
+    const refuse = (reply: FastifyReply, outcome: RateLimitOutcome) => {
       void reply.headers(outcome.headers);
       const err = outcome.refused;
       if (!err) return undefined;
-      // Answered here so every scope (MCP speaks JSON-RPC) gets its own error format.
       if (route.url.endsWith('/mcp')) {
         const r = rpcError(429, -32000, err.message);
         return reply.code(r.status).headers(r.headers).send(r.body);
@@ -155,15 +226,23 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRa
         .type('application/json; charset=utf-8')
         .send(errorBody(err.code, err.message, err.details));
     };
+    const hook = async (req: FastifyRequest, reply: FastifyReply) =>
+      refuse(reply, spentBefore.get(req.raw) ?? (await spend(kind, req, keyless)));
     if (kind === 'login') {
-      // After the form is parsed, so the right key can be told from a guess.
-      const existing = route.preHandler;
-      route.preHandler = [hook, ...(Array.isArray(existing) ? existing : existing ? [existing] : [])];
+      // The key is in the form: judged once it is parsed. A locked-out address is refused
+      // before its form is read.
+      if (failures) {
+        const early = async (req: FastifyRequest, reply: FastifyReply) => {
+          const lockout = await failures.check(req.ip);
+          return lockout ? refuse(reply, lockedOut(lockout, failures.max)) : undefined;
+        };
+        route.onRequest = prepend(route.onRequest, early);
+      }
+      route.preHandler = prepend(route.preHandler, hook);
       return;
     }
     // First of the route's own hooks: a refused caller costs nothing else (not even the auth check).
-    const existing = route.onRequest;
-    route.onRequest = [hook, ...(Array.isArray(existing) ? existing : existing ? [existing] : [])];
+    route.onRequest = prepend(route.onRequest, hook);
   });
 
   // Spends a request's budget before Fastify sees it; Fastify's hook then reuses the outcome.
@@ -177,7 +256,7 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRa
     return outcome;
   };
   return {
-    ...(d.limits.mcp !== 0 ? { spendMcp: spendEarly('mcp') } : {}),
-    ...(d.limits.api !== 0 ? { spendApi: spendEarly('api') } : {}),
+    ...(active('mcp') ? { spendMcp: spendEarly('mcp') } : {}),
+    ...(active('api') ? { spendApi: spendEarly('api') } : {}),
   };
 }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { buildApp } from '../../src/app.js';
 import { BrandService } from '../../src/brand/brand-service.js';
 import { parseConfig, type Config } from '../../src/config.js';
@@ -65,6 +66,8 @@ export async function startGateway(
     deliver?: boolean;
     /** Replaces every outbound call of the gateway, REST transport included (to watch each URL). */
     fetch?: typeof fetch;
+    /** Shares our own rate-limit counters with other instances given the same client and prefix. */
+    redis?: Redis;
   } = {},
 ): Promise<GatewayEnv> {
   const port = await freePort();
@@ -114,7 +117,14 @@ export async function startGateway(
     funnels: () => b.current.themes.keys,
     sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 20))),
   });
-  const app = buildApp({ config, logger, brand: b, gateway: { gateway, secrets }, metrics });
+  const app = buildApp({
+    config,
+    logger,
+    brand: b,
+    gateway: { gateway, secrets },
+    metrics,
+    ...(opts.redis ? { redis: opts.redis } : {}),
+  });
   await app.listen({ port, host: '127.0.0.1' });
   if (opts.deliver !== false) await gateway.outgoing.start();
   const env: GatewayEnv = {

@@ -1,5 +1,5 @@
 /**
- * Operations: our own rate limits (per key, per IP, MCP, login; brand reads exempt; shared
+ * Operations: our own rate limits (per key, per IP, MCP, failed sign-ins; brand reads exempt; shared
  * through Redis), security headers, /metrics (guarded, by route pattern, gateway events),
  * request ids in logs and answers, and readiness that pings the store.
  */
@@ -55,15 +55,19 @@ describe('rate limits on our own API', () => {
     });
   });
 
-  it('limits anonymous callers by address, and inventing keys buys no fresh budget', async () => {
+  it('limits anonymous callers by address, and invented keys lock their address out sooner', async () => {
     const statuses = [];
-    for (let i = 0; i < 7; i++)
-      statuses.push(
-        (await get('/api/video/status', { authorization: `Bearer invented-${i}` }, '10.2.0.1')).statusCode,
-      );
+    for (let i = 0; i < 7; i++) statuses.push((await get('/api/video/status', {}, '10.2.0.1')).statusCode);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
     // Another address has its own budget.
     expect((await get('/api/video/status', {}, '10.2.0.2')).statusCode).toBe(401);
+    // A wrong key is a failed authentication: two (the login limit) and the address is locked out.
+    const guesses = [];
+    for (let i = 0; i < 4; i++)
+      guesses.push(
+        (await get('/api/video/status', { authorization: `Bearer invented-${i}` }, '10.2.0.3')).statusCode,
+      );
+    expect(guesses).toEqual([401, 401, 429, 429]);
   });
 
   it('limits POST /mcp per address in JSON-RPC shape, and the dashboard login per address', async () => {
@@ -92,15 +96,21 @@ describe('rate limits on our own API', () => {
         }),
       );
     expect(login.map((r) => r.statusCode)).toEqual([401, 401, 429]);
-    // The right key is not a guess: it signs in whatever the guesses before it spent.
-    const right = await e.app.inject({
-      method: 'POST',
-      url: '/dashboard/login',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `key=${API_KEY}`,
-      remoteAddress: '10.3.0.2',
-    });
-    expect(right.statusCode).toBe(303);
+    // Locked out, the right key gets the same refusal as a guess (else each guess learns its
+    // answer); from another address it signs in.
+    const right = (remoteAddress: string) =>
+      e.app.inject({
+        method: 'POST',
+        url: '/dashboard/login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `key=${API_KEY}`,
+        remoteAddress,
+      });
+    const locked = await right('10.3.0.2');
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(JSON.parse(locked.body)).toMatchObject({ error: { code: 'rate_limited', details: { limit: 2 } } });
+    expect((await right('10.3.0.3')).statusCode).toBe(303);
   });
 
   it('leaves the public brand reads alone', async () => {
