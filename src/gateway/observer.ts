@@ -19,7 +19,7 @@ export type UpstreamOutcome =
 
 export type RefreshOutcome = 'ok' | 'refused' | 'error';
 
-export type WebhookOutcome = 'accepted' | 'duplicate' | 'url_validation' | 'rejected';
+export type WebhookOutcome = 'accepted' | 'ignored' | 'duplicate' | 'url_validation' | 'rejected';
 
 export interface GatewayObserver {
   upstream(label: RateLabel, group: string, outcome: UpstreamOutcome): void;

@@ -1,21 +1,32 @@
 /**
  * Webhook intake from the platform. Verification: the `x-zm-signature` HMAC over the raw body
  * bytes, compared in constant time, and a timestamp within ±5 minutes. Each delivery is
- * recorded once (by request id, else body hash) before we answer, and only then processed:
+ * recorded once (by request id, else body hash) in the same transaction as what it changes, so
+ * a delivery whose processing fails leaves no receipt and the platform's retry is processed:
  * meeting lifecycle events update stored events (a moved start kept in the form the event was
- * stored in), recording events refresh the status report.
- * Changes to stored events, and `recording.completed`, are announced to subscribers through
- * the outbox, in the same transaction as the change (or as the receipt).
+ * stored in), recording events refresh the status report, other events are acknowledged as
+ * ignored. Changes to stored events, and `recording.completed`, are announced to subscribers
+ * through the outbox, in that same transaction.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AppError } from '../http/errors.js';
-import type { Store, StoredEvent } from '../store/store.js';
+import type { Store, StoredEvent, WebhookEffects } from '../store/store.js';
 import type { OutboxMessage } from '../store/webhooks.js';
 import { announceChange, platformTimes } from './events-service.js';
 import { outboxMessage } from './webhooks-out/messages.js';
 
 const WINDOW_MS = 5 * 60_000;
+
+/** A Map, not an object literal: an event named `toString` or `__proto__` must find nothing. */
+const STATUS_BY_EVENT = new Map<string, StoredEvent['status']>([
+  ['meeting.started', 'started'],
+  ['meeting.ended', 'ended'],
+  ['meeting.deleted', 'cancelled'],
+]);
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export interface WebhookResult {
   status: number;
@@ -58,15 +69,18 @@ export class WebhookIntake {
     if (!Number.isFinite(at) || Math.abs(this.o.now() - at) > WINDOW_MS) {
       throw new AppError(401, 'stale_webhook', 'The delivery timestamp is outside the 5-minute window.');
     }
-    let msg: { event?: unknown; payload?: { plainToken?: unknown; object?: Record<string, unknown> } };
+    let parsed: unknown;
     try {
-      msg = JSON.parse(raw.toString('utf8')) as typeof msg;
+      parsed = JSON.parse(raw.toString('utf8'));
     } catch {
       throw new AppError(400, 'invalid_json', 'The delivery body is not JSON.');
     }
-    const event = typeof msg.event === 'string' ? msg.event : '';
+    if (!isObject(parsed))
+      throw new AppError(400, 'validation_failed', 'The delivery body is not a JSON object.');
+    const event = typeof parsed['event'] === 'string' ? parsed['event'] : '';
+    const payload = isObject(parsed['payload']) ? parsed['payload'] : {};
     if (event === 'endpoint.url_validation') {
-      const plain = msg.payload?.plainToken;
+      const plain = payload['plainToken'];
       if (typeof plain !== 'string' || plain.length > 256)
         throw new AppError(400, 'validation_failed', 'plainToken is missing.');
       return {
@@ -77,32 +91,35 @@ export class WebhookIntake {
         },
       };
     }
+    const object = isObject(payload['object']) ? payload['object'] : {};
     const rid = headers['x-zm-request-id'];
     const receivedAt = new Date(this.o.now()).toISOString();
     const bodyHash = createHash('sha256').update(raw).digest('hex');
-    // The request id is not signed: a captured delivery replayed under a new one still carries
-    // the same signature, and that signature is spent once. (The platform's own retries are
-    // signed anew and keep their request id, which the receipt below catches.)
-    const unspent = await this.o.store.putIdempotent({
-      key: `webhook-signature:${createHash('sha256').update(sig).digest('hex')}`,
-      requestHash: bodyHash,
-      status: 200,
-      body: '',
-      createdAt: receivedAt,
-    });
     const id = typeof rid === 'string' && rid.length <= 128 ? `rid:${rid}` : `sha:${bodyHash}`;
-    const object = msg.payload?.object ?? {};
-    // Durable first: a delivery we acknowledge is on disk before we act on it.
-    const fresh =
-      unspent &&
-      (await this.o.store.recordWebhook(
-        id,
-        event.slice(0, 100),
-        receivedAt,
-        event === 'recording.completed' ? await this.#recordingMessages(object) : undefined,
-      ));
+    const rawId = object['id'];
+    const videoId = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : undefined;
+    const change = videoId === undefined ? undefined : this.#change(event, videoId, object);
+    const handled = change !== undefined || event.startsWith('recording.');
+    // One transaction: the spent signature, the receipt and what the delivery changes. If any
+    // of it fails nothing is kept, we answer 500, and the platform's retry is processed.
+    const fresh = await this.o.store.recordWebhook(id, event.slice(0, 100), receivedAt, {
+      // The request id is not signed: a captured delivery replayed under a new one still carries
+      // the same signature, and that signature is spent once. (The platform's own retries are
+      // signed anew and keep their request id, which the receipt catches.)
+      claim: {
+        key: `webhook-signature:${createHash('sha256').update(sig).digest('hex')}`,
+        requestHash: bodyHash,
+        status: 200,
+        body: '',
+        createdAt: receivedAt,
+      },
+      ...(change ? { change } : {}),
+      ...(event === 'recording.completed' ? { outbox: await this.#recordingMessages(object) } : {}),
+    });
     if (!fresh) return { status: 200, body: { received: true, duplicate: true } };
-    await this.#process(event, object);
+    if (!handled) return { status: 200, body: { received: true, ignored: true } };
+    if (event.startsWith('recording.')) this.o.onRecording();
+    this.o.logger.info({ event, videoId }, 'webhook processed');
     return { status: 200, body: { received: true } };
   }
 
@@ -128,25 +145,18 @@ export class WebhookIntake {
     return [outboxMessage('recording.completed', data, this.o.now())];
   }
 
-  async #process(event: string, object: Record<string, unknown>): Promise<void> {
-    const rawId = object['id'];
-    const videoId = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : undefined;
+  /** What a meeting event does to the stored event it names; undefined for any other event. */
+  #change(event: string, videoId: string, object: Record<string, unknown>): WebhookEffects['change'] {
     const nowIso = new Date(this.o.now()).toISOString();
-    const status: Record<string, StoredEvent['status']> = {
-      'meeting.started': 'started',
-      'meeting.ended': 'ended',
-      'meeting.deleted': 'cancelled',
-    };
-    if (videoId && event in status) {
-      await this.o.store.updateEvent(
-        videoId,
-        { status: status[event] ?? 'scheduled', updatedAt: nowIso },
-        announceChange(this.o.now()),
-      );
-    } else if (videoId && event === 'meeting.updated') {
-      // Only update meetings the gateway stores; others are not ours to track.
-      const stored = await this.o.store.getEvent(videoId);
-      if (stored) {
+    const announce = announceChange(this.o.now());
+    const status = STATUS_BY_EVENT.get(event);
+    if (status !== undefined)
+      return { videoId, patch: () => ({ status, updatedAt: nowIso }), outbox: announce };
+    if (event !== 'meeting.updated') return undefined;
+    // Only meetings the gateway stores are updated; others are not ours to track.
+    return {
+      videoId,
+      patch: (stored) => {
         // The platform reports starts in UTC; the stored event keeps the form it was given in.
         const patch: Partial<StoredEvent> = {
           updatedAt: nowIso,
@@ -154,11 +164,9 @@ export class WebhookIntake {
         };
         if (typeof object['topic'] === 'string') patch.topic = object['topic'];
         if (typeof object['duration'] === 'number') patch.duration = object['duration'];
-        await this.o.store.updateEvent(videoId, patch, announceChange(this.o.now()));
-      }
-    } else if (event.startsWith('recording.')) {
-      this.o.onRecording();
-    }
-    this.o.logger.info({ event, videoId }, 'webhook processed');
+        return patch;
+      },
+      outbox: announce,
+    };
   }
 }

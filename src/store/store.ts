@@ -74,6 +74,23 @@ export interface IdempotentRecord {
   createdAt: string;
 }
 
+/** What a webhook receipt brings with it, written in the receipt's transaction. */
+export interface WebhookEffects {
+  /** An idempotency key claimed too (the intake spends the delivery's signature). */
+  claim?: IdempotentRecord;
+  /**
+   * A patch of a stored event, made from the event as stored (undefined leaves it); nothing
+   * happens when there is no such event. `outbox` sees the event before and after.
+   */
+  change?: {
+    videoId: string;
+    patch: (prev: StoredEvent) => Partial<StoredEvent> | undefined;
+    outbox?: Emit<{ prev: StoredEvent; next: StoredEvent }>;
+  };
+  /** Messages announced with the receipt. */
+  outbox?: OutboxMessage[];
+}
+
 export interface EventFilter {
   funnel?: string;
   status?: StoredEvent['status'];
@@ -145,9 +162,21 @@ export interface Store {
   /** Releases a claim whose request failed, so the caller may retry with the same key. */
   dropIdempotent(key: string): Promise<void>;
 
-  /** Records a webhook receipt; false when it was seen before (dedupe, and no `outbox`). */
-  recordWebhook(id: string, event: string, receivedAt: string, outbox?: OutboxMessage[]): Promise<boolean>;
+  /**
+   * Records a webhook receipt and its effects in one transaction, so a failure leaves no receipt
+   * and the platform's retry is processed. False, applying no effect, when the claim or the
+   * receipt was there before (dedupe).
+   */
+  recordWebhook(id: string, event: string, receivedAt: string, effects?: WebhookEffects): Promise<boolean>;
   lastWebhook(): Promise<{ event: string; receivedAt: string } | undefined>;
   /** The newest receipts first. */
   recentWebhooks(limit: number): Promise<{ event: string; receivedAt: string }[]>;
+
+  /**
+   * Deletes up to `limit` webhook receipts received before `before` (ISO), never the newest
+   * (the monitor's last received); returns how many went.
+   */
+  pruneWebhookReceipts(before: string, limit: number): Promise<number>;
+  /** Deletes up to `limit` idempotency keys created before `before` (ISO); returns how many went. */
+  pruneIdempotent(before: string, limit: number): Promise<number>;
 }

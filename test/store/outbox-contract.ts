@@ -148,12 +148,14 @@ export function runOutboxContract(name: string, make: () => Promise<{ a: Closabl
       );
       await a.deleteLink((gone) => [message(`unlinked:${gone.status}`)]);
       expect(
-        await a.recordWebhook('wh-1', 'recording.completed', '2026-03-01T00:00:00.000Z', [message('rec')]),
+        await a.recordWebhook('wh-1', 'recording.completed', '2026-03-01T00:00:00.000Z', {
+          outbox: [message('rec')],
+        }),
       ).toBe(true);
       expect(
-        await a.recordWebhook('wh-1', 'recording.completed', '2026-03-01T00:00:00.000Z', [
-          message('rec-again'),
-        ]),
+        await a.recordWebhook('wh-1', 'recording.completed', '2026-03-01T00:00:00.000Z', {
+          outbox: [message('rec-again')],
+        }),
       ).toBe(false);
       const types = (await claimAll(b)).map((d) => d.message.type);
       expect(types.sort()).toEqual(

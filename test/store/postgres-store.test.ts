@@ -97,7 +97,12 @@ if (reason !== undefined && process.env['CI'] === 'true') {
         const { rows: done } = await admin.query<{ name: string }>(
           `select name from ${q}.kysely_migration order by name`,
         );
-        expect(done.map((r) => r.name)).toEqual(['001_initial', '002_idempotency', '003_webhooks_out']);
+        expect(done.map((r) => r.name)).toEqual([
+          '001_initial',
+          '002_idempotency',
+          '003_webhooks_out',
+          '004_receipt_and_idempotency_age_indexes',
+        ]);
         const { rows: tables } = await admin.query<{ table_name: string }>(
           `select table_name from information_schema.tables where table_schema = $1 order by table_name`,
           [schema],
@@ -208,7 +213,7 @@ if (reason !== undefined && process.env['CI'] === 'true') {
         const { rows } = await admin.query<{ n: string }>(
           `select count(*) as n from ${pg.escapeIdentifier(schema)}.kysely_migration`,
         );
-        expect(rows[0]?.n).toBe('3');
+        expect(rows[0]?.n).toBe('4');
         const { rows: link } = await admin.query<{ email: string }>(
           `select email from ${pg.escapeIdentifier(schema)}.link`,
         );

@@ -166,7 +166,14 @@ export function runStoreContract(name: string, make: () => Promise<ClosableStore
       it('reports its migrations as all applied once migrated', async () => {
         const state = await store.migrations();
         expect(state.pending).toEqual([]);
-        expect(state.applied).toEqual(['001_initial', '002_idempotency', '003_webhooks_out']);
+        expect(state.applied).toEqual(
+          expect.arrayContaining([
+            '001_initial',
+            '002_idempotency',
+            '003_webhooks_out',
+            '004_receipt_and_idempotency_age_indexes',
+          ]),
+        );
       });
     });
 
@@ -542,6 +549,115 @@ export function runStoreContract(name: string, make: () => Promise<ClosableStore
           receivedAt: '2026-02-01T11:00:00.000Z',
         });
       });
+
+      const receipts = async (event: string) =>
+        (await store.recentWebhooks(1000)).filter((r) => r.event === event).map((r) => r.receivedAt);
+      const claim = (key: string) => ({
+        key,
+        requestHash: 'body-hash',
+        status: 200,
+        body: '',
+        createdAt: '2026-02-01T10:00:00.000Z',
+      });
+
+      it('writes a receipt, its claim and its change in one transaction: a failed change leaves none', async () => {
+        await store.insertEvent(sampleEvent('wh-ev', '2026-05-01T10:00:00Z'));
+        const failing = {
+          videoId: 'wh-ev',
+          patch: (): Partial<StoredEvent> => {
+            throw new Error('processing failed');
+          },
+        };
+        await expect(
+          store.recordWebhook('wh-fx', 'fx.started', '2026-02-01T10:00:00.000Z', {
+            claim: claim('sig-fx'),
+            change: failing,
+          }),
+        ).rejects.toThrow('processing failed');
+        expect(await receipts('fx.started')).toEqual([]);
+        expect(await store.getIdempotent('sig-fx')).toBeUndefined();
+        expect((await store.getEvent('wh-ev'))?.status).toBe('scheduled');
+        // The retry is new; the patch sees the event as stored.
+        const seen: StoredEvent[] = [];
+        const working = {
+          videoId: 'wh-ev',
+          patch: (prev: StoredEvent) => {
+            seen.push(prev);
+            return { status: 'started' as const, topic: `${prev.topic} (live)` };
+          },
+        };
+        expect(
+          await store.recordWebhook('wh-fx', 'fx.started', '2026-02-01T10:00:01.000Z', {
+            claim: claim('sig-fx'),
+            change: working,
+          }),
+        ).toBe(true);
+        expect(seen.map((e) => e.status)).toEqual(['scheduled']);
+        expect(await store.getEvent('wh-ev')).toMatchObject({
+          status: 'started',
+          topic: 'Topic wh-ev (live)',
+        });
+        expect(await store.getIdempotent('sig-fx')).toEqual(claim('sig-fx'));
+        expect(await receipts('fx.started')).toEqual(['2026-02-01T10:00:01.000Z']);
+        // Seen before, by receipt or by claim: nothing is applied again.
+        expect(
+          await store.recordWebhook('wh-fx', 'fx.started', '2026-02-01T10:00:02.000Z', { change: working }),
+        ).toBe(false);
+        expect(
+          await store.recordWebhook('wh-fx-2', 'fx.started', '2026-02-01T10:00:03.000Z', {
+            claim: claim('sig-fx'),
+            change: working,
+          }),
+        ).toBe(false);
+        expect(seen).toHaveLength(1);
+        expect(await receipts('fx.started')).toEqual(['2026-02-01T10:00:01.000Z']);
+      });
+
+      it('records a receipt whose change finds no event, or leaves it as it is', async () => {
+        await store.insertEvent(sampleEvent('wh-same', '2026-05-02T10:00:00Z'));
+        const untouched = await store.getEvent('wh-same');
+        expect(
+          await store.recordWebhook('wh-none', 'fx.none', '2026-02-01T10:00:00.000Z', {
+            change: { videoId: 'wh-missing', patch: () => ({ status: 'ended' }) },
+          }),
+        ).toBe(true);
+        expect(
+          await store.recordWebhook('wh-same', 'fx.none', '2026-02-01T10:00:01.000Z', {
+            change: { videoId: 'wh-same', patch: () => undefined },
+          }),
+        ).toBe(true);
+        expect(await store.getEvent('wh-missing')).toBeUndefined();
+        expect(await store.getEvent('wh-same')).toEqual(untouched);
+        expect(await receipts('fx.none')).toHaveLength(2);
+      });
+
+      it('prunes receipts received before a time, in batches, keeping the newest', async () => {
+        for (const [id, at] of [
+          ['prune-old-1', '2025-01-01T00:00:00.000Z'],
+          ['prune-old-2', '2025-01-02T00:00:00.000Z'],
+          ['prune-old-3', '2025-01-03T00:00:00.000Z'],
+          ['prune-fresh', '2026-06-01T00:00:00.000Z'],
+        ] as const) {
+          await store.recordWebhook(id, 'fx.prune', at);
+          await sleep(5);
+        }
+        expect(await store.pruneWebhookReceipts('2025-06-01T00:00:00.000Z', 2)).toBe(2);
+        expect(await store.pruneWebhookReceipts('2025-06-01T00:00:00.000Z', 2)).toBe(1);
+        expect(await store.pruneWebhookReceipts('2025-06-01T00:00:00.000Z', 2)).toBe(0);
+        expect(await receipts('fx.prune')).toEqual(['2026-06-01T00:00:00.000Z']);
+        // A pruned id is forgotten: it counts as new again.
+        expect(await store.recordWebhook('prune-old-1', 'fx.prune', '2025-01-04T00:00:00.000Z')).toBe(true);
+        // ...and, being the newest receipt, stays however old it is (the monitor's last received).
+        expect(await store.pruneWebhookReceipts('2025-06-01T00:00:00.000Z', 100)).toBe(0);
+        expect(await store.lastWebhook()).toEqual({
+          event: 'fx.prune',
+          receivedAt: '2025-01-04T00:00:00.000Z',
+        });
+        expect(await store.pruneWebhookReceipts('2027-01-01T00:00:00.000Z', 1000)).toBeGreaterThan(0);
+        expect(await store.recentWebhooks(1000)).toEqual([
+          { event: 'fx.prune', receivedAt: '2025-01-04T00:00:00.000Z' },
+        ]);
+      });
     });
 
     describe('idempotency keys', () => {
@@ -571,6 +687,25 @@ export function runStoreContract(name: string, make: () => Promise<ClosableStore
         });
         await expect(store.finishIdempotent('idem-none', 200, '{}')).resolves.toBeUndefined();
         expect(await store.getIdempotent('idem-none')).toBeUndefined();
+      });
+
+      it('prunes keys created before a time, in batches, whatever their state', async () => {
+        const at = (key: string, createdAt: string, status: number) => ({
+          ...record(key),
+          createdAt,
+          status,
+        });
+        await store.putIdempotent(at('prune-old-a', '2025-01-01T00:00:00.000Z', 0));
+        await store.putIdempotent(at('prune-old-b', '2025-01-01T00:00:01.000Z', 201));
+        await store.putIdempotent(at('prune-new', '2026-06-01T00:00:00.000Z', 201));
+        expect(await store.pruneIdempotent('2025-06-01T00:00:00.000Z', 1)).toBe(1);
+        expect(await store.pruneIdempotent('2025-06-01T00:00:00.000Z', 1)).toBe(1);
+        expect(await store.pruneIdempotent('2025-06-01T00:00:00.000Z', 1)).toBe(0);
+        expect(await store.getIdempotent('prune-old-a')).toBeUndefined();
+        expect(await store.getIdempotent('prune-old-b')).toBeUndefined();
+        expect(await store.getIdempotent('prune-new')).toEqual(
+          at('prune-new', '2026-06-01T00:00:00.000Z', 201),
+        );
       });
 
       it('drops a claim so the key can be claimed again', async () => {

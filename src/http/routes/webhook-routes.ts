@@ -5,7 +5,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { GatewayObserver } from '../../gateway/observer.js';
 import type { WebhookIntake } from '../../gateway/webhook-intake.js';
-import { AppError, errorBody } from '../errors.js';
+import { AppError, errorBody, errorResponse } from '../errors.js';
 
 export function registerWebhookRoutes(
   app: FastifyInstance,
@@ -22,15 +22,23 @@ export function registerWebhookRoutes(
       if (err instanceof AppError) return reply.code(err.status).send(errorBody(err.code, err.message));
       if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
         return reply.code(413).send(errorBody('payload_too_large', 'The delivery is too large.'));
-      req.log.error({ err }, 'webhook intake failed');
-      return reply.code(500).send(errorBody('internal_error', 'Something went wrong on our side.'));
+      // Fastify's own refusals (an empty or malformed Content-Type is a 415) as everywhere else.
+      const { status, body } = errorResponse(err);
+      if (status >= 500) req.log.error({ err }, 'webhook intake failed');
+      return reply.code(status).send(body);
     });
     scope.post('/api/video/webhooks', async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const r = await intake.receive(req.headers, raw);
-      const body = r.body as { duplicate?: unknown; plainToken?: unknown };
+      const body = r.body as { duplicate?: unknown; ignored?: unknown; plainToken?: unknown };
       observer?.webhook(
-        body.plainToken !== undefined ? 'url_validation' : body.duplicate ? 'duplicate' : 'accepted',
+        body.plainToken !== undefined
+          ? 'url_validation'
+          : body.duplicate
+            ? 'duplicate'
+            : body.ignored
+              ? 'ignored'
+              : 'accepted',
       );
       return reply.code(r.status).send(r.body);
     });

@@ -38,6 +38,7 @@ import type {
   Registration,
   Store,
   StoredEvent,
+  WebhookEffects,
 } from '../store.js';
 
 interface LinkRow {
@@ -197,6 +198,21 @@ const MIGRATIONS: Record<string, Migration> = {
     },
   },
   '003_webhooks_out': outboxMigration('bigint'),
+  // Pruning by age (retention.ts) compares these timestamps bytewise, as the index does.
+  '004_receipt_and_idempotency_age_indexes': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex('webhook_receipts_received_at')
+        .on('webhook_receipts')
+        .expression(sql`received_at collate "C"`)
+        .execute();
+      await db.schema
+        .createIndex('idempotency_keys_created_at')
+        .on('idempotency_keys')
+        .expression(sql`created_at collate "C"`)
+        .execute();
+    },
+  },
 };
 
 const LINK_ID = 'default';
@@ -304,6 +320,49 @@ const eventToRow = (e: StoredEvent): EventRow => ({
   created_at: e.createdAt,
   updated_at: e.updatedAt,
 });
+
+/**
+ * Read-merge-write of a stored event under its row lock, inside the caller's transaction, so
+ * concurrent patches from other instances apply one after the other; undefined when unchanged.
+ */
+async function patchEvent(
+  trx: Kysely<Tables>,
+  videoId: string,
+  patch: (prev: StoredEvent) => Partial<StoredEvent> | undefined,
+): Promise<{ prev: StoredEvent; next: StoredEvent } | undefined> {
+  const row = await trx
+    .selectFrom('stored_events')
+    .selectAll()
+    .where('video_id', '=', videoId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const prev = eventFromRow(row);
+  const p = patch(prev);
+  if (!p) return undefined;
+  const next = { ...prev, ...p, videoId };
+  await trx.updateTable('stored_events').set(eventToRow(next)).where('video_id', '=', videoId).execute();
+  return { prev, next };
+}
+
+/** Inserts the key unless it exists; true when this call claimed it. */
+async function claimKey(db: Kysely<Tables>, r: IdempotentRecord): Promise<boolean> {
+  const res = await db
+    .insertInto('idempotency_keys')
+    .values({
+      key: r.key,
+      request_hash: r.requestHash,
+      status: r.status,
+      body: r.body,
+      created_at: r.createdAt,
+    })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** A text timestamp compared bytewise, matching the age indexes (migration 004). */
+const bytewise = (column: string) => sql<string>`${sql.ref(column)} collate "C"`;
 
 const regFromRow = (r: RegistrationRow): Registration => ({
   id: r.id,
@@ -608,20 +667,9 @@ export class PostgresStore implements Store {
     patch: Partial<StoredEvent>,
     outbox?: Emit<{ prev: StoredEvent; next: StoredEvent }>,
   ): Promise<StoredEvent | undefined> {
-    // Read-merge-write under the row lock, so concurrent patches from other instances apply
-    // one after the other instead of the later one dropping the earlier one's fields.
     return this.#write(async (trx) => {
-      const row = await trx
-        .selectFrom('stored_events')
-        .selectAll()
-        .where('video_id', '=', videoId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!row) return { result: undefined };
-      const prev = eventFromRow(row);
-      const next = { ...prev, ...patch, videoId };
-      await trx.updateTable('stored_events').set(eventToRow(next)).where('video_id', '=', videoId).execute();
-      return { result: next, outbox: outbox?.({ prev, next }) };
+      const changed = await patchEvent(trx, videoId, () => patch);
+      return { result: changed?.next, outbox: changed && outbox?.(changed) };
     });
   }
 
@@ -696,19 +744,8 @@ export class PostgresStore implements Store {
       : undefined;
   }
 
-  async putIdempotent(r: IdempotentRecord): Promise<boolean> {
-    const res = await this.#db
-      .insertInto('idempotency_keys')
-      .values({
-        key: r.key,
-        request_hash: r.requestHash,
-        status: r.status,
-        body: r.body,
-        created_at: r.createdAt,
-      })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .executeTakeFirst();
-    return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+  putIdempotent(r: IdempotentRecord): Promise<boolean> {
+    return claimKey(this.#db, r);
   }
 
   async finishIdempotent(key: string, status: number, body: string): Promise<void> {
@@ -719,16 +756,60 @@ export class PostgresStore implements Store {
     await this.#db.deleteFrom('idempotency_keys').where('key', '=', key).execute();
   }
 
-  recordWebhook(id: string, event: string, receivedAt: string, outbox?: OutboxMessage[]): Promise<boolean> {
+  /**
+   * A second instance inserting the same claim or receipt waits on the unique index until the
+   * first commits (then finds it there) or rolls back (then writes it itself).
+   */
+  recordWebhook(
+    id: string,
+    event: string,
+    receivedAt: string,
+    effects: WebhookEffects = {},
+  ): Promise<boolean> {
     return this.#write(async (trx) => {
+      if (effects.claim && !(await claimKey(trx, effects.claim))) return { result: false };
       const r = await trx
         .insertInto('webhook_receipts')
         .values({ id, event, received_at: receivedAt })
         .onConflict((oc) => oc.column('id').doNothing())
         .executeTakeFirst();
-      const fresh = Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
-      return { result: fresh, outbox: fresh ? outbox : undefined };
+      if (Number(r.numInsertedOrUpdatedRows ?? 0) === 0) return { result: false };
+      const { change } = effects;
+      const changed = change && (await patchEvent(trx, change.videoId, change.patch));
+      const announced = (changed && change.outbox?.(changed)) ?? [];
+      return { result: true, outbox: [...(effects.outbox ?? []), ...announced] };
     });
+  }
+
+  async pruneWebhookReceipts(before: string, limit: number): Promise<number> {
+    const r = await this.#db
+      .deleteFrom('webhook_receipts')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('webhook_receipts')
+          .select('id')
+          .where(bytewise('received_at'), '<', before)
+          .where('seq', '<', (sub) =>
+            sub.selectFrom('webhook_receipts').select((f) => f.fn.max('seq').as('m')),
+          )
+          .limit(limit),
+      )
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
+  async pruneIdempotent(before: string, limit: number): Promise<number> {
+    const r = await this.#db
+      .deleteFrom('idempotency_keys')
+      .where('key', 'in', (eb) =>
+        eb
+          .selectFrom('idempotency_keys')
+          .select('key')
+          .where(bytewise('created_at'), '<', before)
+          .limit(limit),
+      )
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
   }
 
   async lastWebhook(): Promise<{ event: string; receivedAt: string } | undefined> {

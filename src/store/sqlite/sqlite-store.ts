@@ -22,6 +22,7 @@ import type {
   Registration,
   Store,
   StoredEvent,
+  WebhookEffects,
 } from '../store.js';
 
 interface LinkRow {
@@ -180,6 +181,22 @@ MIGRATIONS['002_idempotency'] = {
 
 MIGRATIONS['003_webhooks_out'] = outboxMigration('integer');
 
+// Pruning by age (retention.ts) reads and deletes by these timestamps.
+MIGRATIONS['004_receipt_and_idempotency_age_indexes'] = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createIndex('webhook_receipts_received_at')
+      .on('webhook_receipts')
+      .column('received_at')
+      .execute();
+    await db.schema
+      .createIndex('idempotency_keys_created_at')
+      .on('idempotency_keys')
+      .column('created_at')
+      .execute();
+  },
+};
+
 const LINK_ID = 'default';
 
 function linkFromRow(r: LinkRow): LinkRecord {
@@ -265,6 +282,42 @@ const eventToRow = (e: StoredEvent): EventRow => ({
   created_at: e.createdAt,
   updated_at: e.updatedAt,
 });
+
+/** Read-merge-write of a stored event inside the caller's write transaction; undefined when unchanged. */
+async function patchEvent(
+  conn: Kysely<Tables>,
+  videoId: string,
+  patch: (prev: StoredEvent) => Partial<StoredEvent> | undefined,
+): Promise<{ prev: StoredEvent; next: StoredEvent } | undefined> {
+  const row = await conn
+    .selectFrom('stored_events')
+    .selectAll()
+    .where('video_id', '=', videoId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const prev = eventFromRow(row);
+  const p = patch(prev);
+  if (!p) return undefined;
+  const next = { ...prev, ...p, videoId };
+  await conn.updateTable('stored_events').set(eventToRow(next)).where('video_id', '=', videoId).execute();
+  return { prev, next };
+}
+
+/** Inserts the key unless it exists; true when this call claimed it. */
+async function claimKey(db: Kysely<Tables>, r: IdempotentRecord): Promise<boolean> {
+  const res = await db
+    .insertInto('idempotency_keys')
+    .values({
+      key: r.key,
+      request_hash: r.requestHash,
+      status: r.status,
+      body: r.body,
+      created_at: r.createdAt,
+    })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+}
 
 const regFromRow = (r: RegistrationRow): Registration => ({
   id: r.id,
@@ -470,16 +523,8 @@ export class SqliteStore implements Store {
   ): Promise<StoredEvent | undefined> {
     // Read-merge-write in one write transaction, so a patch from another process cannot interleave.
     return this.#write(async (conn) => {
-      const row = await conn
-        .selectFrom('stored_events')
-        .selectAll()
-        .where('video_id', '=', videoId)
-        .executeTakeFirst();
-      if (!row) return { result: undefined };
-      const prev = eventFromRow(row);
-      const next = { ...prev, ...patch, videoId };
-      await conn.updateTable('stored_events').set(eventToRow(next)).where('video_id', '=', videoId).execute();
-      return { result: next, outbox: outbox?.({ prev, next }) };
+      const changed = await patchEvent(conn, videoId, () => patch);
+      return { result: changed?.next, outbox: changed && outbox?.(changed) };
     });
   }
 
@@ -553,19 +598,8 @@ export class SqliteStore implements Store {
       : undefined;
   }
 
-  async putIdempotent(r: IdempotentRecord): Promise<boolean> {
-    const res = await this.#db
-      .insertInto('idempotency_keys')
-      .values({
-        key: r.key,
-        request_hash: r.requestHash,
-        status: r.status,
-        body: r.body,
-        created_at: r.createdAt,
-      })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .executeTakeFirst();
-    return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+  putIdempotent(r: IdempotentRecord): Promise<boolean> {
+    return claimKey(this.#db, r);
   }
 
   async finishIdempotent(key: string, status: number, body: string): Promise<void> {
@@ -576,17 +610,53 @@ export class SqliteStore implements Store {
     await this.#db.deleteFrom('idempotency_keys').where('key', '=', key).execute();
   }
 
-  recordWebhook(id: string, event: string, receivedAt: string, outbox?: OutboxMessage[]): Promise<boolean> {
+  recordWebhook(
+    id: string,
+    event: string,
+    receivedAt: string,
+    effects: WebhookEffects = {},
+  ): Promise<boolean> {
     const seq = Date.now();
     return this.#write(async (conn) => {
+      if (effects.claim && !(await claimKey(conn, effects.claim))) return { result: false };
       const r = await conn
         .insertInto('webhook_receipts')
         .values({ id, event, received_at: receivedAt, seq })
         .onConflict((oc) => oc.column('id').doNothing())
         .executeTakeFirst();
-      const fresh = Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
-      return { result: fresh, outbox: fresh ? outbox : undefined };
+      if (Number(r.numInsertedOrUpdatedRows ?? 0) === 0) return { result: false };
+      const { change } = effects;
+      const changed = change && (await patchEvent(conn, change.videoId, change.patch));
+      const announced = (changed && change.outbox?.(changed)) ?? [];
+      return { result: true, outbox: [...(effects.outbox ?? []), ...announced] };
     });
+  }
+
+  async pruneWebhookReceipts(before: string, limit: number): Promise<number> {
+    const r = await this.#db
+      .deleteFrom('webhook_receipts')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('webhook_receipts')
+          .select('id')
+          .where('received_at', '<', before)
+          .where('seq', '<', (sub) =>
+            sub.selectFrom('webhook_receipts').select((f) => f.fn.max('seq').as('m')),
+          )
+          .limit(limit),
+      )
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
+  async pruneIdempotent(before: string, limit: number): Promise<number> {
+    const r = await this.#db
+      .deleteFrom('idempotency_keys')
+      .where('key', 'in', (eb) =>
+        eb.selectFrom('idempotency_keys').select('key').where('created_at', '<', before).limit(limit),
+      )
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
   }
 
   async lastWebhook(): Promise<{ event: string; receivedAt: string } | undefined> {
