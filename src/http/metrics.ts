@@ -90,7 +90,7 @@ export function installMetrics(
     done();
   });
   if (!auth) return;
-  app.get('/metrics', { preHandler: auth }, async (_req, reply) =>
+  app.get('/metrics', { onRequest: auth }, async (_req, reply) =>
     reply
       .header('cache-control', 'no-store')
       .type(metrics.registry.contentType)

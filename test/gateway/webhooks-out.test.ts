@@ -400,6 +400,27 @@ describe('durability and scale', () => {
         for (const s of subs)
           expect((await e.store.webhooks.deliveryCounts(s.id)).delivered).toBe(ids.length);
       });
+      // A late duplicate has time to come: both workers stop, which waits for any attempt under
+      // way, each runs three more rounds by hand (none finds anything due), and ten polling
+      // intervals pass; nothing more arrives.
+      const seen = rx.received.length;
+      await Promise.all([e.gateway.outgoing.dispatcher.stop(), twin.gateway.outgoing.dispatcher.stop()]);
+      try {
+        for (let round = 0; round < 3; round++) {
+          expect(await e.gateway.outgoing.dispatcher.runOnce()).toBe(0);
+          expect(await twin.gateway.outgoing.dispatcher.runOnce()).toBe(0);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 10 * Number(ENV.FLEETGATE_WEBHOOK_RETRY_BASE_MS)));
+      } finally {
+        e.gateway.outgoing.dispatcher.start();
+      }
+      expect(rx.received.length).toBe(seen);
+      for (const s of subs)
+        expect(await e.store.webhooks.deliveryCounts(s.id)).toEqual({
+          pending: 0,
+          delivered: ids.length,
+          failed: 0,
+        });
       for (const p of ['/multi-a', '/multi-b']) {
         const got = rx.on(p);
         expect(got.map((r) => r.json.data.video_id).sort()).toEqual([...ids].sort());

@@ -2,8 +2,9 @@
  * Outgoing webhooks across instances: two service processes (`src/main.ts`, as `npm start`
  * runs it) on one store — a shared SQLite file, then one PostgreSQL schema — with the env
  * subscription (FLEETGATE_WEBHOOK_URL + FLEETGATE_WEBHOOK_SECRET) and one made through the
- * API. Events written through both instances reach each subscriber exactly once, signed with
- * the configured secret; the env subscription cannot be deleted through the API.
+ * API. Events written through both instances reach each subscriber exactly once (counted again
+ * once the outbox has drained and both workers have gone round again), signed with the
+ * configured secret; the env subscription cannot be deleted through the API.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -21,6 +22,8 @@ import { startTestSandbox, type TestSandbox } from '../sandbox/helpers/sandbox.j
 const DB = process.env['FLEETGATE_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const pgAvailable = await requireService('PostgreSQL', '127.0.0.1', 5432);
 const KEY = 'webhooks-scale-key-0123456789';
+/** The retry base, which is also the workers' polling interval (under a second). */
+const POLL_MS = 50;
 
 let emu: TestSandbox;
 let rx: Receiver;
@@ -45,7 +48,7 @@ async function api(s: Service, method: string, p: string, body?: unknown) {
     },
     body: body === undefined ? null : JSON.stringify(body),
   });
-  return { status: res.status, json: (await res.json()) as any };
+  return { status: res.status, json: await res.json() };
 }
 
 async function twoInstances(label: string, storeEnv: Record<string, string>) {
@@ -68,7 +71,7 @@ async function twoInstances(label: string, storeEnv: Record<string, string>) {
     FLEETGATE_WEBHOOK_URL: rx.url(envPath),
     FLEETGATE_WEBHOOK_SECRET: envSecret,
     FLEETGATE_WEBHOOK_ALLOW_PRIVATE: '1',
-    FLEETGATE_WEBHOOK_RETRY_BASE_MS: '50',
+    FLEETGATE_WEBHOOK_RETRY_BASE_MS: String(POLL_MS),
     ...storeEnv,
   };
   // One after the other: the first also links the account; the second finds it linked.
@@ -106,6 +109,32 @@ async function twoInstances(label: string, storeEnv: Record<string, string>) {
     await eventually(() => {
       for (const p of [envPath, apiPath]) expect(createdOn(p)).toHaveLength(ids.length);
     });
+    // Late duplicates get their chance: the outbox drains on both subscriptions, then an event
+    // written through each instance is delivered after it (the workers went round again), then
+    // ten more polling intervals pass.
+    const drained = async () => {
+      for (const id of ['sub_env', sub.json.id as string]) {
+        const got = await api(b, 'GET', `/api/video/subscriptions/${id}`);
+        expect(got.json.deliveries).toMatchObject({ pending: 0, failed: 0 });
+      }
+    };
+    await eventually(drained);
+    const sentinels = await Promise.all(
+      [a, b].map((s, i) =>
+        api(s, 'POST', '/api/video/events', {
+          topic: `Scale ${label} after ${i}`,
+          start_time: '2031-06-01T10:00:00.000Z',
+        }),
+      ),
+    );
+    expect(sentinels.map((c) => c.status)).toEqual([201, 201]);
+    ids.push(...sentinels.map((c) => c.json.video_id as string));
+    ids.sort();
+    await eventually(() => {
+      for (const p of [envPath, apiPath]) expect(createdOn(p)).toHaveLength(ids.length);
+    });
+    await eventually(drained);
+    await new Promise((resolve) => setTimeout(resolve, 10 * POLL_MS));
     for (const p of [envPath, apiPath]) {
       const got = createdOn(p);
       expect(got.map((r) => r.json.data.video_id).sort()).toEqual(ids);

@@ -23,7 +23,7 @@ export interface ViewDeps {
 
 export function registerCapabilityRoutes(app: FastifyInstance, deps: ViewDeps): void {
   const { gateway, auth } = deps;
-  app.get('/api/video/capabilities', { preHandler: auth }, async () => {
+  app.get('/api/video/capabilities', { onRequest: auth }, async () => {
     const monitor = await gateway.monitor();
     return {
       items: REGISTRY.map((r) => {
@@ -46,7 +46,7 @@ export function registerCapabilityRoutes(app: FastifyInstance, deps: ViewDeps): 
   });
   app.post<{ Params: { group: string; name: string } }>(
     '/api/video/capabilities/:group/:name',
-    { preHandler: auth },
+    { onRequest: auth },
     async (req) => {
       const ctx = await gateway.opContext();
       return { result: await invoke(ctx, req.params.group, req.params.name, req.body) };
@@ -102,7 +102,7 @@ export function restView(app: FastifyInstance, deps: ViewDeps, v: ViewDef): void
   app.route({
     method: v.method,
     url: v.url,
-    preHandler: deps.auth,
+    onRequest: deps.auth,
     handler: async (req: FastifyRequest, reply: FastifyReply) => reply.code(status).send(await run(req)),
   });
   if (v.method === 'GET') deps.reads?.add(v.url, status, run);

@@ -44,6 +44,8 @@ export function registerVideoRoutes(
   },
 ): void {
   const { gateway } = deps;
+  // Every private route takes it as its onRequest hook: no body is read, buffered or parsed
+  // for a caller without the key.
   const auth = requireApiKey(deps.secrets);
   const cookieOpts = {
     httpOnly: true,
@@ -52,7 +54,7 @@ export function registerVideoRoutes(
     path: '/api/video/oauth',
   };
 
-  app.get('/api/video/oauth/start', { preHandler: auth }, async (req, reply) => {
+  app.get('/api/video/oauth/start', { onRequest: auth }, async (req, reply) => {
     const started = await gateway.link.start();
     // Lax, not Strict: the cookie must ride along on the platform's top-level redirect back to us.
     void reply.setCookie(LINK_COOKIE, started.browserNonce, { ...cookieOpts, maxAge: 600 });
@@ -84,7 +86,7 @@ export function registerVideoRoutes(
     },
   );
 
-  app.post('/api/video/oauth/disconnect', { preHandler: auth }, async (_req, reply) => {
+  app.post('/api/video/oauth/disconnect', { onRequest: auth }, async (_req, reply) => {
     const r = await gateway.link.disconnect();
     gateway.status.invalidate();
     return reply.send({ linked: false, revoked: r.revoked });
@@ -92,7 +94,7 @@ export function registerVideoRoutes(
 
   app.get<{ Querystring: { fresh?: string } }>(
     '/api/video/status',
-    { preHandler: auth },
+    { onRequest: auth },
     async (req, reply) => {
       const body = await gateway.status.reportJson({
         fresh: req.query.fresh === '1' || req.query.fresh === 'true',
@@ -101,7 +103,7 @@ export function registerVideoRoutes(
     },
   );
 
-  app.get('/api/video/monitor', { preHandler: auth }, async (_req, reply) =>
+  app.get('/api/video/monitor', { onRequest: auth }, async (_req, reply) =>
     reply.header('cache-control', 'no-store').send(await gateway.monitor()),
   );
 

@@ -86,7 +86,7 @@ export function registerMeetingsRoutes(app: FastifyInstance, deps: ViewDeps): vo
     201,
   );
 
-  app.get('/api/video/events', { preHandler: auth }, async (req) => {
+  app.get('/api/video/events', { onRequest: auth }, async (req) => {
     const q = parseInput(listInput, req.query);
     const all = await gateway.store.listEvents({
       ...(q.funnel !== undefined ? { funnel: q.funnel } : {}),
@@ -106,23 +106,23 @@ export function registerMeetingsRoutes(app: FastifyInstance, deps: ViewDeps): vo
     status: 201,
   });
 
-  app.get('/api/video/events/:videoId', { preHandler: auth }, async (req) => {
+  app.get('/api/video/events/:videoId', { onRequest: auth }, async (req) => {
     const { videoId } = parseInput(videoIdParam, req.params);
     const ctx = await gateway.opContext();
     return eventToWire(await getStoredEvent(ctx, videoId));
   });
-  app.patch('/api/video/events/:videoId', { preHandler: auth }, async (req) => {
+  app.patch('/api/video/events/:videoId', { onRequest: auth }, async (req) => {
     const { videoId } = parseInput(videoIdParam, req.params);
     const patch = parseInput(eventPatchInput, objectBody(req));
     return updateEvent(await gateway.opContext(), videoId, patch);
   });
-  app.delete('/api/video/events/:videoId', { preHandler: auth }, async (req) => {
+  app.delete('/api/video/events/:videoId', { onRequest: auth }, async (req) => {
     const { videoId } = parseInput(videoIdParam, req.params);
     const ctx = await gateway.opContext();
     await getStoredEvent(ctx, videoId);
     return invoke(ctx, 'meetings', 'delete_meeting', { video_id: videoId });
   });
-  app.get('/api/video/events/:videoId/registrations', { preHandler: auth }, async (req) => {
+  app.get('/api/video/events/:videoId/registrations', { onRequest: auth }, async (req) => {
     const { videoId } = parseInput(videoIdParam, req.params);
     const ctx = await gateway.opContext();
     await getStoredEvent(ctx, videoId);
@@ -131,13 +131,13 @@ export function registerMeetingsRoutes(app: FastifyInstance, deps: ViewDeps): vo
       nextCursor: null,
     };
   });
-  app.post('/api/video/events/:videoId/registrations', { preHandler: auth }, async (req, reply) => {
+  app.post('/api/video/events/:videoId/registrations', { onRequest: auth }, async (req, reply) => {
     const { videoId } = parseInput(videoIdParam, req.params);
     const input = parseInput(registrationInput, objectBody(req));
     return reply.code(201).send(await register(await gateway.opContext(), videoId, input));
   });
 
-  app.post('/api/video/appointments', { preHandler: auth }, async (req, reply) => {
+  app.post('/api/video/appointments', { onRequest: auth }, async (req, reply) => {
     const body = objectBody(req);
     const key = req.headers['idempotency-key'];
     if (key !== undefined && (typeof key !== 'string' || !/^[\w.:-]{1,128}$/.test(key))) {

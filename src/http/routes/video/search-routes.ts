@@ -16,7 +16,7 @@ export function registerSearchRoutes(app: FastifyInstance, deps: ViewDeps): void
     auth: 'api_key',
     input: searchInput,
   });
-  app.get('/api/video/search', { preHandler: deps.auth }, async (req) =>
+  app.get('/api/video/search', { onRequest: deps.auth }, async (req) =>
     search(await deps.gateway.opContext(), parseInput(searchInput, req.query)),
   );
 }

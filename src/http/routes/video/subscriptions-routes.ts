@@ -43,15 +43,15 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: ViewDeps)
   doc('GET', '/api/video/subscriptions/:id', 'One subscription with its recent deliveries.');
   doc('DELETE', '/api/video/subscriptions/:id', 'Deletes a subscription and its pending deliveries.');
 
-  app.post('/api/video/subscriptions', { preHandler: auth }, async (req, reply) => {
+  app.post('/api/video/subscriptions', { onRequest: auth }, async (req, reply) => {
     const created = await subs.create(parseInput(subscriptionInput, jsonObject(req)));
     return reply.code(201).header('cache-control', 'no-store').send(created);
   });
-  app.get('/api/video/subscriptions', { preHandler: auth }, async () => ({ items: await subs.list() }));
-  app.get('/api/video/subscriptions/:id', { preHandler: auth }, async (req) =>
+  app.get('/api/video/subscriptions', { onRequest: auth }, async () => ({ items: await subs.list() }));
+  app.get('/api/video/subscriptions/:id', { onRequest: auth }, async (req) =>
     subs.get(parseInput(idParam, req.params).id),
   );
-  app.delete('/api/video/subscriptions/:id', { preHandler: auth }, async (req) =>
+  app.delete('/api/video/subscriptions/:id', { onRequest: auth }, async (req) =>
     subs.delete(parseInput(idParam, req.params).id),
   );
 }
