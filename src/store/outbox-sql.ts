@@ -417,9 +417,16 @@ export class WebhookRepo implements WebhookStore {
     return rows.map((r) => ({ table: 'webhook_subscriptions', id: r.id, column: 'secret', value: r.secret }));
   }
 
-  async rewriteSecret(id: string, value: string): Promise<void> {
-    await this.inTransaction((db) =>
-      db.updateTable('webhook_subscriptions').set({ secret: value }).where('id', '=', id).execute(),
+  /** Compare-and-swap: true when the secret was still `from` and is now `to`. */
+  async rewriteSecret(id: string, from: string, to: string): Promise<boolean> {
+    const r = await this.inTransaction((db) =>
+      db
+        .updateTable('webhook_subscriptions')
+        .set({ secret: to })
+        .where('id', '=', id)
+        .where('secret', '=', from)
+        .executeTakeFirst(),
     );
+    return r.numUpdatedRows > 0n;
   }
 }

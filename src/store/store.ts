@@ -91,6 +91,14 @@ export interface WebhookEffects {
   outbox?: OutboxMessage[];
 }
 
+/** One sealed column of one row, as key rotation reads and rewrites it. */
+export interface SealedValue {
+  table: string;
+  id: string;
+  column: string;
+  value: string;
+}
+
 export interface EventFilter {
   funnel?: string;
   status?: StoredEvent['status'];
@@ -130,8 +138,12 @@ export interface Store {
     fn: (link: LinkRecord | undefined) => Promise<{ next?: LinkRecord; result: T; outbox?: OutboxMessage[] }>,
   ): Promise<T>;
   /** Every sealed value with a way to rewrite it (key rotation). */
-  sealedValues(): Promise<{ table: string; id: string; column: string; value: string }[]>;
-  rewriteSealed(table: string, id: string, column: string, value: string): Promise<void>;
+  sealedValues(): Promise<SealedValue[]>;
+  /**
+   * Rewrites one sealed value if it still holds `was.value` (compare-and-swap); false, writing
+   * nothing, when it changed since it was read or its row is gone.
+   */
+  rewriteSealed(was: SealedValue, value: string): Promise<boolean>;
 
   putOAuthState(s: OAuthStateRecord): Promise<void>;
   /** Returns and deletes the state (single use); undefined when absent or expired. */

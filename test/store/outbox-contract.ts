@@ -259,15 +259,20 @@ export function runOutboxContract(name: string, make: () => Promise<{ a: Closabl
       expect(calls).toBe(1);
     });
 
-    it('lists subscription secrets among the sealed values and rewrites them', async () => {
+    it('lists subscription secrets among the sealed values and rewrites them by compare-and-swap', async () => {
       await a.webhooks.putSubscription(subscription('sub_s', ['*']));
       const values = (await a.sealedValues()).filter((v) => v.table === 'webhook_subscriptions');
       expect(values).toEqual([
         { table: 'webhook_subscriptions', id: 'sub_s', column: 'secret', value: 'sealed:sub_s' },
       ]);
-      await a.rewriteSealed('webhook_subscriptions', 'sub_s', 'secret', 'resealed:sub_s');
+      const [was] = values;
+      if (!was) throw new Error('no sealed secret');
+      expect(await a.rewriteSealed(was, 'resealed:sub_s')).toBe(true);
       expect((await b.webhooks.getSubscription('sub_s'))?.secret).toBe('resealed:sub_s');
-      await expect(a.rewriteSealed('webhook_subscriptions', 'sub_s', 'url', 'x')).rejects.toThrow();
+      // The value read is gone now: a second write from the same read changes nothing.
+      expect(await a.rewriteSealed(was, 'resealed-twice:sub_s')).toBe(false);
+      expect((await b.webhooks.getSubscription('sub_s'))?.secret).toBe('resealed:sub_s');
+      await expect(a.rewriteSealed({ ...was, column: 'url' }, 'x')).rejects.toThrow();
     });
   });
 }

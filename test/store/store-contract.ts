@@ -735,7 +735,7 @@ export function runStoreContract(name: string, make: () => Promise<ClosableStore
             },
           ]),
         );
-        for (const v of values) await store.rewriteSealed(v.table, v.id, v.column, `re${v.value}`);
+        for (const v of values) expect(await store.rewriteSealed(v, `re${v.value}`)).toBe(true);
         const link = await store.getLink();
         expect(link?.accessToken).toBe('resealed:access-1');
         expect(link?.refreshToken).toBe('resealed:refresh-1');
@@ -743,6 +743,34 @@ export function runStoreContract(name: string, make: () => Promise<ClosableStore
         expect((await store.takeOAuthState('state-sealed', now))?.verifier).toBe(
           'resealed:verifier-state-sealed',
         );
+      });
+
+      it('rewrites a value only while it still holds what was read (compare-and-swap)', async () => {
+        await store.saveLink(sampleLink());
+        const now = Date.now();
+        await store.putOAuthState(sampleState('state-cas', now + 600_000));
+        const read = await store.sealedValues();
+        const access = read.find((v) => v.column === 'access_token');
+        const verifier = read.find((v) => v.id === 'state-cas');
+        if (!access || !verifier) throw new Error('sealed values missing');
+        // A refresh lands between the read and the write.
+        await store.withLinkLock((link) =>
+          Promise.resolve({
+            result: undefined,
+            ...(link ? { next: { ...link, accessToken: 'sealed:access-2', tokenVersion: 2 } } : {}),
+          }),
+        );
+        expect(await store.rewriteSealed(access, 'resealed:access-1')).toBe(false);
+        expect((await store.getLink())?.accessToken).toBe('sealed:access-2');
+        // A row taken since (a used OAuth state) is not written either.
+        expect(await store.takeOAuthState('state-cas', now)).toBeDefined();
+        expect(await store.rewriteSealed(verifier, 'resealed:verifier')).toBe(false);
+        // Read again, the swap goes through.
+        const again = (await store.sealedValues()).find((v) => v.column === 'access_token');
+        expect(again?.value).toBe('sealed:access-2');
+        if (!again) throw new Error('access token missing');
+        expect(await store.rewriteSealed(again, 'resealed:access-2')).toBe(true);
+        expect(await store.getLink()).toMatchObject({ accessToken: 'resealed:access-2', tokenVersion: 2 });
       });
 
       it('lists no refresh token when the link has none', async () => {
@@ -755,8 +783,14 @@ export function runStoreContract(name: string, make: () => Promise<ClosableStore
 
       it('refuses to rewrite anything that is not a sealed column', async () => {
         await store.saveLink(sampleLink());
-        await expect(store.rewriteSealed('link', 'default', 'email', 'x')).rejects.toThrow();
-        await expect(store.rewriteSealed('stored_events', '9001', 'topic', 'x')).rejects.toThrow();
+        const was = { table: 'link', id: 'default', column: 'email', value: sampleLink().email };
+        await expect(store.rewriteSealed(was, 'x')).rejects.toThrow();
+        await expect(
+          store.rewriteSealed(
+            { table: 'stored_events', id: '9001', column: 'topic', value: 'Topic 9001' },
+            'x',
+          ),
+        ).rejects.toThrow();
         expect(await store.getLink()).toEqual(sampleLink());
       });
     });

@@ -40,6 +40,7 @@ import type {
   StoredEvent,
   WebhookEffects,
 } from '../store.js';
+import type { SealedValue } from '../store.js';
 
 interface LinkRow {
   id: string;
@@ -589,23 +590,30 @@ export class PostgresStore implements Store {
     ];
   }
 
-  async rewriteSealed(table: string, id: string, column: string, value: string): Promise<void> {
-    if (table === 'link' && (column === 'access_token' || column === 'refresh_token')) {
-      await this.#db
+  async rewriteSealed(was: SealedValue, value: string): Promise<boolean> {
+    // Compare-and-swap on the value read: a write since then (a refresh) is never overwritten.
+    let updated: bigint;
+    if (was.table === 'link' && (was.column === 'access_token' || was.column === 'refresh_token')) {
+      const r = await this.#db
         .updateTable('link')
-        .set({ [column]: value })
-        .where('id', '=', id)
-        .execute();
-    } else if (table === 'oauth_states' && column === 'verifier') {
-      await this.#db
+        .set({ [was.column]: value })
+        .where('id', '=', was.id)
+        .where(was.column, '=', was.value)
+        .executeTakeFirst();
+      updated = r.numUpdatedRows;
+    } else if (was.table === 'oauth_states' && was.column === 'verifier') {
+      const r = await this.#db
         .updateTable('oauth_states')
         .set({ verifier: value })
-        .where('state_hash', '=', id)
-        .execute();
-    } else if (table === 'webhook_subscriptions' && column === 'secret') {
-      await this.webhooks.rewriteSecret(id, value);
-    } else throw new Error(`no sealed column ${table}.${column}`);
+        .where('state_hash', '=', was.id)
+        .where('verifier', '=', was.value)
+        .executeTakeFirst();
+      updated = r.numUpdatedRows;
+    } else if (was.table === 'webhook_subscriptions' && was.column === 'secret') {
+      updated = (await this.webhooks.rewriteSecret(was.id, was.value, value)) ? 1n : 0n;
+    } else throw new Error(`no sealed column ${was.table}.${was.column}`);
     this.#writes += 1;
+    return updated > 0n;
   }
 
   async putOAuthState(s: OAuthStateRecord): Promise<void> {
