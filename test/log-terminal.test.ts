@@ -8,6 +8,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { HeldUntilReady } from '../src/log-terminal.js';
+import { eventually } from './helpers/build-test-app.js';
 import { startService } from './helpers/spawn-service.js';
 
 const line = (level: number, msg: string) => `${JSON.stringify({ level, msg })}\n`;
@@ -50,14 +51,17 @@ describe('the service on a terminal (LOG_FORMAT=pretty)', () => {
     });
     try {
       await fetch(`${svc.base}/healthz`);
-      const lines = svc.output().split('\n').filter(Boolean);
-      expect(lines[0]).toMatch(/^fleetgate is up: /);
-      const logs = lines.filter((l) => / INFO: /.test(l));
-      expect(logs.some((l) => l.includes('Server listening') && l.includes('"component":"sandbox"'))).toBe(
-        true,
-      );
-      expect(logs.some((l) => l.includes('platform account linked'))).toBe(true);
-      expect(lines.filter((l) => l.startsWith('{"level"'))).toEqual([]);
+      // The emulator's lines come through a pipe and may arrive a moment after the banner.
+      await eventually(() => {
+        const lines = svc.output().split('\n').filter(Boolean);
+        expect(lines[0]).toMatch(/^fleetgate is up: /);
+        const logs = lines.filter((l) => / INFO: /.test(l));
+        expect(logs.some((l) => l.includes('Server listening') && l.includes('"component":"sandbox"'))).toBe(
+          true,
+        );
+        expect(logs.some((l) => l.includes('platform account linked'))).toBe(true);
+        expect(lines.filter((l) => l.startsWith('{"level"'))).toEqual([]);
+      });
     } finally {
       expect(await svc.stop('SIGTERM')).toBe(0);
       await rm(dataDir, { recursive: true, force: true });
