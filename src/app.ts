@@ -12,6 +12,7 @@ import type { Gateway } from './gateway/gateway.js';
 import type { Redis } from 'ioredis';
 import { requireApiKey } from './http/auth.js';
 import { brandFastPath } from './http/brand-fast-path.js';
+import { clientErrorHandler } from './http/client-errors.js';
 import { frameworkErrorHandler, installErrorHandlers, sendNotFound } from './http/errors.js';
 import { createMetrics, installMetrics, type Metrics } from './http/metrics.js';
 import { gatewayFastPath, type GatewayReads } from './http/gateway-fast-path.js';
@@ -28,6 +29,7 @@ import { buildOpenApi, renderDocsPage } from './http/openapi.js';
 import { registerPages } from './pages/index.js';
 import { precompute, sendPrecomputed, type Precomputed } from './http/precomputed.js';
 import { requestId } from './http/request-id.js';
+import { capConnections, serverOptions } from './http/server-limits.js';
 import { lazySchemaCompilers } from './http/schema-compilers.js';
 import { VERSION } from './version.js';
 
@@ -69,15 +71,17 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       'content-security-policy': DENY_ALL_CSP,
     }),
     genReqId: requestId,
+    clientErrorHandler: clientErrorHandler(deps.config.http),
     // Public brand reads, cached public MCP answers and the gateway's keyed reads skip Fastify
     // (brand-fast-path.ts, mcp-fast-path.ts, gateway-fast-path.ts); the routes below serve the
     // same requests for everything else and for app.inject().
     serverFactory: (handler) => {
       const fast = brandFastPath(deps.brand, countRequest);
-      const server = createServer((req, res) => {
+      const server = createServer(serverOptions(deps.config.http), (req, res) => {
         if (!fast(req, res) && !late.mcpFast?.(req, res, handler) && !late.reads?.serve(req, res, handler))
           handler(req, res);
       });
+      capConnections(server, deps.config.http.maxConnections, deps.logger);
       // Fastify applies its own keep-alive default only to servers it makes itself; without it
       // Node closes idle connections after 5 s, before a load balancer's usual 60 s, and a
       // proxy reusing such a connection gets a reset.

@@ -113,6 +113,9 @@ const envSchema = z.object({
   FLEETGATE_RATE_LIMIT_API: z.coerce.number().int().min(0).max(1_000_000).default(600),
   FLEETGATE_RATE_LIMIT_MCP: z.coerce.number().int().min(0).max(1_000_000).default(600),
   FLEETGATE_RATE_LIMIT_LOGIN: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  FLEETGATE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(15_000),
+  FLEETGATE_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
+  FLEETGATE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
 });
@@ -181,6 +184,15 @@ export interface Config {
    * authentications per IP (wrong API keys and sign-ins) before a lockout for `login`.
    */
   rateLimits: { windowMs: number; api: number; mcp: number; login: number };
+  /** Our HTTP server's limits on slow and numerous clients (server-limits.ts). */
+  http: {
+    /** The whole request, head and body, must have arrived within this. */
+    requestTimeoutMs: number;
+    /** The request's head must have arrived within this (at most requestTimeoutMs). */
+    headersTimeoutMs: number;
+    /** Connections open at once; more are closed unanswered. */
+    maxConnections: number;
+  };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** `auto`: readable lines on a terminal (held until the start banner), JSON lines otherwise. */
   logFormat: z.infer<typeof envSchema>['LOG_FORMAT'];
@@ -227,6 +239,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     // Every instance must sign with the same secret, and the receiver must know it: it is set, not generated.
     throw new ConfigError([
       'FLEETGATE_WEBHOOK_SECRET: required with FLEETGATE_WEBHOOK_URL (whsec_ + base64 of 24 to 64 bytes)',
+    ]);
+  }
+  if (e.FLEETGATE_HEADERS_TIMEOUT_MS > e.FLEETGATE_REQUEST_TIMEOUT_MS) {
+    // The head is part of the request; Node refuses to start a server otherwise.
+    throw new ConfigError([
+      `FLEETGATE_HEADERS_TIMEOUT_MS: ${e.FLEETGATE_HEADERS_TIMEOUT_MS} is longer than FLEETGATE_REQUEST_TIMEOUT_MS (${e.FLEETGATE_REQUEST_TIMEOUT_MS})`,
     ]);
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -307,6 +325,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       api: e.FLEETGATE_RATE_LIMIT_API,
       mcp: e.FLEETGATE_RATE_LIMIT_MCP,
       login: e.FLEETGATE_RATE_LIMIT_LOGIN,
+    },
+    http: {
+      requestTimeoutMs: e.FLEETGATE_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.FLEETGATE_HEADERS_TIMEOUT_MS,
+      maxConnections: e.FLEETGATE_MAX_CONNECTIONS,
     },
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,

@@ -1,0 +1,54 @@
+/**
+ * Answers for requests Node's HTTP parser gives up on before any route sees them (Fastify's
+ * clientErrorHandler): a request whose head or body did not arrive in time gets 408 in the one
+ * error shape; other parse failures get Fastify's own 431 and 400 answers. The connection is
+ * closed either way. Nothing is written when an answer is already under way on the socket (a
+ * 401 sent before an unread body, say): a second status line would corrupt it.
+ */
+import type { ServerResponse } from 'node:http';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import { errorBody } from './errors.js';
+
+function raw(status: number, body: string): string {
+  return (
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+    `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+    `Connection: close\r\n\r\n${body}`
+  );
+}
+
+export function clientErrorHandler(limits: Config['http']) {
+  const timedOut = raw(
+    408,
+    JSON.stringify(
+      errorBody(
+        'request_timeout',
+        `The request did not arrive in time: its head must arrive within ${limits.headersTimeoutMs} ms and all of it within ${limits.requestTimeoutMs} ms.`,
+      ),
+    ),
+  );
+  return function onClientError(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex): void {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (socket.writable && !inFlight?.headersSent) {
+      if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') socket.write(timedOut);
+      else if (err.code === 'HPE_HEADER_OVERFLOW')
+        socket.write(
+          raw(
+            431,
+            '{"error":"Request Header Fields Too Large","message":"Exceeded maximum allowed HTTP header size","statusCode":431}',
+          ),
+        );
+      else socket.write(raw(400, '{"error":"Bad Request","message":"Client Error","statusCode":400}'));
+    }
+    // A request that timed out is worth a line (a slow client, or a slow-request attack);
+    // Node's other refusals are noise from scanners and broken clients.
+    const peer = (socket as Duplex & { remoteAddress?: string }).remoteAddress;
+    if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') this.log.info({ remoteAddress: peer }, 'request timed out');
+    else this.log.debug({ code: err.code, remoteAddress: peer }, 'client error');
+    socket.destroy(err);
+  };
+}
