@@ -78,18 +78,28 @@ ${CONFIG}
   {
     name: 'rotate-key',
     summary: 'Add a new token-encryption key and re-encrypt every sealed value under it',
-    help: `usage: fleetgate rotate-key
+    help: `usage: fleetgate rotate-key [--retire <keyId>]
 
 Adds a new key to FLEETGATE_DATA_DIR/encryption-keys.json and re-encrypts every sealed value in
 the store (tokens, PKCE verifiers, webhook subscription secrets) under it. Online: a running
-instance still decrypts with the older keys, which are kept, and takes up the new key the first
-time it meets a value sealed with it. With FLEETGATE_ENCRYPTION_KEY set, set it to the new key
-afterwards (or unset it), or new values keep using the old one.
+instance still decrypts with the older keys, which are kept, and seals new values under the new
+key from then on. Each value is rewritten only if it is still what was read, so a token refreshed
+meanwhile is re-encrypted, not overwritten. With FLEETGATE_ENCRYPTION_KEY set, set it to the new
+key afterwards (or unset it), or new values keep using the old one.
+
+  --retire <keyId>   instead, remove an older key from encryption-keys.json, once nothing in the
+                     store is sealed with it (rotate first); never the current or newest key
+
+Exit status: 0 done; 1 a value could not be decrypted (it is left as it is), or the key was not
+retired (the reason on stderr).
 
 ${CONFIG}
 `,
-    options: {},
-    run: async () => (await import('./rotate-key.js')).rotateKey(),
+    options: { '--retire': { value: 'keyId' } },
+    run: async (o) =>
+      typeof o['--retire'] === 'string'
+        ? (await import('./retire-key.js')).retireKeyCommand(o['--retire'])
+        : (await import('./rotate-key.js')).rotateKey(),
   },
   {
     name: 'status',

@@ -4,9 +4,9 @@
  * and reused, so a restart keeps working. The API key is only ever compared by hash.
  */
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { keyring, type KeySource, type Keyring } from './oauth/vault.js';
+import { keyId, keyring, type KeySource, type Keyring } from './oauth/vault.js';
 
 export interface GatewaySecrets {
   keys: KeySource;
@@ -33,14 +33,23 @@ interface KeyFileEntry {
   createdAt: string;
 }
 
+/** Changes whenever the key file is rewritten (rotate-key adding or retiring a key). */
+function fileStamp(file: string): string {
+  const st = statSync(file, { throwIfNoEntry: false });
+  return st ? `${st.ino}:${st.size}:${st.mtimeMs}` : '';
+}
+
 export function readKeyFile(file: string): KeyFileEntry[] {
   if (!existsSync(file)) return [];
   return JSON.parse(readFileSync(file, 'utf8')) as KeyFileEntry[];
 }
 
+/** Replaces the file whole (write, then rename), so a running instance never reads half of it. */
 export function writeKeyFile(file: string, entries: KeyFileEntry[]): void {
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify(entries, null, 2) + '\n', { mode: 0o600 });
+  const next = `${file}.${process.pid}.tmp`;
+  writeFileSync(next, JSON.stringify(entries, null, 2) + '\n', { mode: 0o600 });
+  renameSync(next, file);
 }
 
 export function loadSecrets(opts: {
@@ -64,7 +73,7 @@ export function loadSecrets(opts: {
   const entries = readKeyFile(keyFile);
   if (!opts.encryptionKey && entries.length === 0) {
     const key = randomBytes(32);
-    entries.push({ id: '', key: key.toString('base64'), createdAt: new Date().toISOString() });
+    entries.push({ id: keyId(key), key: key.toString('base64'), createdAt: new Date().toISOString() });
     writeKeyFile(keyFile, entries);
   }
   const ringFromDisk = () => {
@@ -73,12 +82,27 @@ export function loadSecrets(opts: {
     if (opts.encryptionKey) keys.push(Buffer.from(opts.encryptionKey, 'base64'));
     return keyring(keys);
   };
+  let stamp = fileStamp(keyFile);
   let ring = ringFromDisk();
+  const reload = () => {
+    stamp = fileStamp(keyFile);
+    ring = ringFromDisk();
+  };
   const keys: KeySource = {
-    current: () => ring,
-    reload: () => {
-      ring = ringFromDisk();
+    // A stat per use: after a rotation, new values are sealed under the new key at once, never
+    // under the older one an operator may retire next.
+    current: () => {
+      if (fileStamp(keyFile) !== stamp) {
+        try {
+          reload();
+        } catch {
+          // An unreadable file (edited by hand?) leaves the keys we hold; the next use tries again.
+          stamp = '';
+        }
+      }
+      return ring;
     },
+    reload,
   };
   return { generatedApiKey, apiKey, apiKeyHash: sha256(apiKey), keyring: ring, keys, keyFile };
 }
