@@ -22,7 +22,7 @@ const NEXT_STEP: Record<string, (base: string) => string> = {
   not_linked: (b) =>
     `No platform account is linked, so no tool can reach the platform. Ask the operator to link one: ${relink(b)}; then call again.`,
   needs_relink: (b) =>
-    `The platform no longer accepts the stored tokens. Ask the operator to link the account again: ${relink(b)}; then call again.`,
+    `The stored tokens can no longer be used (the message says why: refused by the platform, or not decryptable with the keys at hand). Ask the operator to link the account again (or restore the missing key): ${relink(b)}; then call again.`,
   missing_scope: (b) =>
     `The platform app lacks a scope this call needs (details.scopes lists them; any one is enough). An admin must add it to the app and the operator must link again: ${relink(b)}. Retrying will not help until then.`,
   validation_failed: () =>
