@@ -14,6 +14,7 @@ import { requireApiKey } from './http/auth.js';
 import { brandFastPath } from './http/brand-fast-path.js';
 import { clientErrorHandler } from './http/client-errors.js';
 import { frameworkErrorHandler, installErrorHandlers, sendNotFound } from './http/errors.js';
+import { installJsonBodies } from './http/json-body.js';
 import { createMetrics, installMetrics, type Metrics } from './http/metrics.js';
 import { gatewayFastPath, type GatewayReads } from './http/gateway-fast-path.js';
 import { mcpFastPath, type McpFastPath } from './http/mcp-fast-path.js';
@@ -93,6 +94,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   // The API speaks JSON only; Fastify's built-in text/plain parser would let a string reach
   // validation instead of the 415 a wrong content type deserves.
   app.removeContentTypeParser('text/plain');
+  installJsonBodies(app);
   const finishRoutes = trackRoutes(app, sendNotFound);
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);

@@ -9,6 +9,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import type { McpServer } from '@modelcontextprotocol/server';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../json-depth.js';
 import type { SdkHandler } from './mcp-sdk-handler.js';
 import { McpResponseCache, type CachedParts } from './response-cache.js';
 
@@ -59,6 +60,25 @@ export function envelopeProblem(msg: unknown): string | undefined {
 
 /** A JSON-RPC message that passed envelopeProblem(). */
 type Message = { method?: unknown; params?: unknown; id?: string | number };
+
+/**
+ * A message nested too deep for the cache key and the SDK's validation to walk: an
+ * invalid-params error (the envelope is fine; what it carries is not), with the request's id.
+ */
+const tooDeep = (msg: Message): RpcReply => ({
+  status: 400,
+  headers: { 'content-type': 'application/json' },
+  body: Buffer.from(
+    JSON.stringify({
+      jsonrpc: '2.0',
+      error: {
+        code: msg.method === undefined ? -32600 : -32602,
+        message: `Invalid ${msg.method === undefined ? 'Request' : 'params'}: nested deeper than ${MAX_JSON_DEPTH} levels.`,
+      },
+      id: msg.id ?? null,
+    }),
+  ),
+});
 
 export interface McpEndpoint {
   /**
@@ -116,7 +136,9 @@ export function createMcpEndpoint(
       } catch {
         return undefined;
       }
-      return envelopeProblem(msg) ? undefined : lookup(msg as Message, header).hit;
+      // Anything the route must refuse is left to it (handle()).
+      if (envelopeProblem(msg) || nestsDeeperThan(msg)) return undefined;
+      return lookup(msg as Message, header).hit;
     },
     async handle({ url, header, headers: buildHeaders, body, signal }) {
       let parsed: unknown;
@@ -128,6 +150,7 @@ export function createMcpEndpoint(
       const problem = envelopeProblem(parsed);
       if (problem) return rpcError(400, -32600, `Invalid Request: ${problem}`);
       const msg = parsed as Message;
+      if (nestsDeeperThan(msg)) return tooDeep(msg);
       const { scope, key, hit } = lookup(msg, header);
       if (hit) return { status: hit.status, headers: hit.headers, body: Buffer.concat([hit.head, hit.tail]) };
       const request = new Request(url, {
