@@ -115,7 +115,9 @@ describe('GET /api/brand/tokens', () => {
       expect(tokens).toHaveProperty(g);
     expect(tokens['colors'].brand.primary.$value).toBe('{colors.palette.navy.900}');
     expect(tokens['colors'].palette.navy['900'].$value).toMatchObject({ colorSpace: 'srgb', hex: '#0b2545' });
-    expect(tokens['$extensions']['org.fleetgate.modes'].dark.colors.surface.page.$value).toBeDefined();
+    expect(tokens['$extensions']['org.fleetgate.modes'].dark.colors.surface.page.$value).toBe(
+      '{colors.palette.slate.950}',
+    );
   });
 
   it('serves the same CSS at /api/brand/tokens.css and /static/fleet/design-tokens.css', async () => {
@@ -302,7 +304,10 @@ describe('llms.txt', () => {
     const lines = a.body.split('\n');
     expect(lines[0]).toBe('# Meridian Fleet Brand API');
     expect(lines.filter((l) => l.startsWith('# '))).toHaveLength(1);
-    expect(lines.find((l) => l.startsWith('> '))).toBeDefined();
+    // The summary line is the brand's description from brand.json.
+    expect(lines.filter((l) => l.startsWith('> '))).toEqual([
+      expect.stringMatching(/^> The brand kit of Meridian Fleet, .{40,}\.$/),
+    ]);
     let inSection = false;
     for (const l of lines) {
       if (l.startsWith('## ')) inSection = true;

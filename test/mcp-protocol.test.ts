@@ -162,7 +162,10 @@ describe('bad input', () => {
   it('a non-JSON content type → 415', async () => {
     const r = await post('{}', { 'content-type': 'text/plain' });
     expect(r.status).toBe(415);
-    expect(r.json.error).toBeDefined();
+    expect(r.json).toMatchObject({
+      jsonrpc: '2.0',
+      error: { code: -32600, message: expect.stringContaining('application/json') },
+    });
   });
 
   it('unknown tool → -32602 (a protocol error, not isError)', async () => {
@@ -194,7 +197,7 @@ describe('methods and origins', () => {
     const res = await fetch(`${base}/mcp`, { method, headers: { accept: 'text/event-stream' } });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('POST');
-    expect(((await res.json()) as any).error.code).toBe(-32000);
+    expect((await res.json()).error.code).toBe(-32000);
   });
 
   it('a foreign Origin → 403; none or our own passes', async () => {

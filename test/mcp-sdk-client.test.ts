@@ -61,14 +61,14 @@ describe('MCP with the official SDK client (2025-11-25)', () => {
     expect(transport.sessionId).toBeUndefined();
     expect(client.getServerVersion()?.name).toBe('fleetgate-brand');
     expect(client.getInstructions()).toContain('Which tool when');
-    expect(client.getServerCapabilities()?.tools).toBeDefined();
+    expect(client.getServerCapabilities()?.tools).toEqual({ listChanged: true });
   });
 
   it('lists exactly the seven tools, each fully described and read-only', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOLS);
     for (const tool of tools) {
-      expect(tool.title, tool.name).toBeTruthy();
+      expect(tool.title, tool.name).toMatch(/^\S(.*\S)?$/);
       expect(tool.description?.length ?? 0).toBeGreaterThan(60);
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema?.type).toBe('object');

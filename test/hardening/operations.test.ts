@@ -160,7 +160,10 @@ describe('security headers', () => {
       for (const [name, value] of Object.entries(SECURITY_HEADERS))
         expect(r.headers[name], `${url} ${name}`).toBe(value);
       expect(r.headers['content-security-policy'], url).toBe(DENY_ALL_CSP);
-      expect(r.headers['x-request-id'], url).toBeTruthy();
+      // None was given, so a fresh UUID.
+      expect(r.headers['x-request-id'], url).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
     }
     for (const url of ['/', '/dashboard', '/docs']) {
       const r = await get(url, {}, '10.6.1.1');

@@ -152,7 +152,9 @@ describe('the process under SIGTERM, and its logs', () => {
       .map((l) => JSON.parse(l) as { msg?: string; reqId?: string })
       .filter((l) => l.msg === 'request completed');
     expect(requestLines.length).toBeGreaterThan(5);
-    for (const l of requestLines) expect(l.reqId).toBeTruthy();
+    // Each request its own id (a sane token, as given or made).
+    for (const l of requestLines) expect(l.reqId).toMatch(/^[\w.-]{1,64}$/);
+    expect(new Set(requestLines.map((l) => l.reqId)).size).toBe(requestLines.length);
     console.log(
       `[process] log lines=${log.split('\n').length} secrets checked=${Object.keys(secrets).length}`,
     );

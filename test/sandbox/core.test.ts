@@ -129,7 +129,9 @@ describe('faults', () => {
   it('counts requests by concrete path', async () => {
     const stats = (await t.api('GET', '/_sandbox/stats')).json;
     expect(stats.requests['GET /v2/users/me']).toBeGreaterThan(3);
-    expect(stats.lastAccessToken).toBeTruthy();
+    // The last token issued, and a working one.
+    expect(stats.lastAccessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect((await t.api('GET', '/v2/users/me', { token: stats.lastAccessToken })).status).toBe(200);
   });
 });
 

@@ -145,7 +145,8 @@ describe('marketplace', () => {
       'LoadBoard Sync',
       'Lakeshore Logistics Portal',
     ]);
-    expect(active.json.apps[0].request_date_time).toBeTruthy();
+    expect(active.json.apps[0].request_date_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(Date.parse(active.json.apps[0].request_date_time)).toBeLessThan(Date.now());
     const past = await t.api('GET', '/v2/marketplace/users/me/apps', {
       token,
       query: { type: 'past_requests' },

@@ -45,7 +45,8 @@ describe('authorize', () => {
     const loc = new URL(res.headers.get('location') ?? '');
     expect(`${loc.origin}${loc.pathname}`).toBe(REDIRECT);
     expect(loc.searchParams.get('state')).toBe('s1');
-    expect(loc.searchParams.get('code')).toBeTruthy();
+    // An opaque single-use code: 16 random bytes, base64url.
+    expect(loc.searchParams.get('code')).toMatch(/^[\w-]{22}$/);
   });
 
   it('never redirects to an unregistered URI', async () => {

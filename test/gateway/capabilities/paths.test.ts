@@ -47,17 +47,25 @@ describe('named paths', () => {
     expect((await e.api('GET', '/api/video/ai/search')).status).toBe(400);
   });
 
+  // The seeded 1:1 chat with Jordan has three messages five days back.
+  const fiveDaysAgo = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
+  const someItems = { items: expect.arrayContaining([expect.any(Object)]), nextCursor: null };
   it.each([
-    ['email', 'profile', {}],
-    ['email', 'list_messages', { limit: 3 }],
-    ['chat', 'read_message', { channel_id: undefined, contact: 'jordan.reyes@meridianfleet.example' }],
-    ['hub', 'read_content', {}],
-    ['marketplace', 'app', {}],
-    ['video_events', 'list_events', {}],
-  ])('invokes %s/%s through the registry', async (group, name, body) => {
+    ['email', 'profile', {}, { email: 'avery.quinn@meridianfleet.example', status: 'active' }],
+    ['email', 'list_messages', { limit: 3 }, { items: [{}, {}, {}], nextCursor: expect.any(String) }],
+    [
+      'chat',
+      'read_message',
+      { channel_id: undefined, contact: 'jordan.reyes@meridianfleet.example', date: fiveDaysAgo },
+      { items: expect.arrayContaining([expect.objectContaining({ message: 'Sent an invite.' })]) },
+    ],
+    ['hub', 'read_content', {}, someItems],
+    ['marketplace', 'app', {}, { app_id: 'sandbox-client', app_type: 'OAuthApp' }],
+    ['video_events', 'list_events', {}, someItems],
+  ])('invokes %s/%s through the registry', async (group, name, body, result) => {
     const r = await e.api('POST', `/api/video/capabilities/${group}/${name}`, { body });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
-    expect(r.json.result).toBeDefined();
+    expect(r.json.result).toMatchObject(result);
   });
 
   it('lists every capability as available except those without a public API', async () => {

@@ -166,7 +166,7 @@ describe('with every scope granted', () => {
     );
     for (const n of NO_PUBLIC_API) expect(tools.map((t) => t.name)).not.toContain(n);
     for (const tool of tools) {
-      expect(tool.title, tool.name).toBeTruthy();
+      expect(tool.title, tool.name).toMatch(/^\S(.*\S)?$/);
       expect(tool.description?.length ?? 0, tool.name).toBeGreaterThan(40);
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema?.type).toBe('object');
