@@ -102,6 +102,14 @@ async function main(): Promise<void> {
     metrics,
     ...(redis ? { redis } : {}),
   });
+  // Before listening: the gateway is wired to the emulator's port, and must not serve a request
+  // (or send a credential) to whatever else holds that port when the emulator cannot.
+  let sandbox: SandboxProcess | undefined;
+  try {
+    sandbox = await sandboxStarting;
+  } catch (err) {
+    fail(`the emulator did not start: ${err instanceof Error ? err.message : String(err)}`);
+  }
   await app.listen({ port: config.port, host: config.host });
   // After listening: following the folder is not needed to serve what was just loaded, and
   // setting the watcher up (~50 ms here) would only delay readiness.
@@ -117,12 +125,6 @@ async function main(): Promise<void> {
   } catch (err) {
     if (err instanceof TargetRefused) fail(`FLEETGATE_WEBHOOK_URL: ${err.message}`);
     throw err;
-  }
-  let sandbox: SandboxProcess | undefined;
-  try {
-    sandbox = await sandboxStarting;
-  } catch (err) {
-    logger.error({ err }, 'the emulator did not start');
   }
   const selfBase = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
 

@@ -1,8 +1,9 @@
 /**
  * Runs the emulator as a child process of the service (`npm start` in sandbox mode), so the
  * platform stand-in never shares the service's event loop, heap or CPU: the service is measured
- * and behaves as it would against the real platform. The child reports readiness over IPC and
- * exits when the IPC channel closes, so it cannot outlive a parent killed with SIGKILL.
+ * and behaves as it would against the real platform. The child reports readiness, or why it could
+ * not start, over IPC and exits when the IPC channel closes, so it cannot outlive a parent
+ * killed with SIGKILL.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -19,8 +20,15 @@ export interface SandboxReady {
   sandboxReady: string;
 }
 
+/** The message the child sends when it cannot start (its port is taken, say), before it exits. */
+export interface SandboxFailed {
+  sandboxFailed: string;
+}
+
 const isReady = (m: unknown): m is SandboxReady =>
   typeof m === 'object' && m !== null && typeof (m as { sandboxReady?: unknown }).sandboxReady === 'string';
+const isFailed = (m: unknown): m is SandboxFailed =>
+  typeof m === 'object' && m !== null && typeof (m as { sandboxFailed?: unknown }).sandboxFailed === 'string';
 
 export async function forkSandbox(opts: {
   dataDir: string;
@@ -37,10 +45,12 @@ export async function forkSandbox(opts: {
   });
   if (opts.stdout) child.stdout?.pipe(opts.stdout, { end: false });
   const baseUrl = await new Promise<string>((resolve, reject) => {
+    let reason: string | undefined;
     const onExit = (code: number | null) =>
-      reject(new Error(`the emulator exited with ${code} before it was ready`));
+      reject(new Error(reason ?? `the emulator exited with ${code} before it was ready`));
     child.once('exit', onExit);
     child.on('message', (m) => {
+      if (isFailed(m)) reason = m.sandboxFailed;
       if (!isReady(m)) return;
       child.off('exit', onExit);
       resolve(m.sandboxReady);

@@ -8,8 +8,8 @@ import '../memory/pin-tick-shapes.js';
 import path from 'node:path';
 import { parseConfig, ConfigError } from '../config.js';
 import { createLogger } from '../log.js';
-import type { SandboxReady } from './child-process.js';
-import { startSandbox } from './start.js';
+import type { SandboxFailed, SandboxReady } from './child-process.js';
+import { SandboxPortError, startSandbox } from './start.js';
 
 try {
   const config = parseConfig(process.env);
@@ -32,9 +32,12 @@ try {
     );
   }
 } catch (err) {
-  if (err instanceof ConfigError) {
+  if (err instanceof SandboxPortError && process.send && process.connected) {
+    // The service reports it (and stops); the reason travels with the exit.
+    const failed: SandboxFailed = { sandboxFailed: err.message };
+    process.send(failed, () => process.exit(1));
+  } else if (err instanceof ConfigError || err instanceof SandboxPortError) {
     process.stderr.write(`sandbox: ${err.message}\n`);
     process.exit(1);
-  }
-  throw err;
+  } else throw err;
 }

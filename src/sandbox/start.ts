@@ -39,6 +39,28 @@ export async function startSandbox(
     },
     SANDBOX_MODULES,
   );
-  await sandbox.app.listen({ port: config.sandbox.port, host: '127.0.0.1' });
+  try {
+    await sandbox.app.listen({ port: config.sandbox.port, host: '127.0.0.1' });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EADDRINUSE' && code !== 'EACCES') throw err;
+    await sandbox.close();
+    throw new SandboxPortError(
+      code === 'EADDRINUSE'
+        ? `port ${config.sandbox.port} (SANDBOX_PORT) is already in use on 127.0.0.1; stop what listens there or set SANDBOX_PORT to a free port`
+        : `port ${config.sandbox.port} (SANDBOX_PORT) may not be opened on 127.0.0.1 (permission denied); set SANDBOX_PORT to another port`,
+    );
+  }
   return { ...sandbox, baseUrl };
+}
+
+/**
+ * The emulator's port cannot be had. Never worked around: the gateway is wired to that port, so
+ * whatever holds it would be sent the app's credentials and the account's tokens.
+ */
+export class SandboxPortError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SandboxPortError';
+  }
 }
