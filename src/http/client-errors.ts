@@ -1,7 +1,7 @@
 /**
  * Answers for requests Node's HTTP parser gives up on before any route sees them (Fastify's
- * clientErrorHandler): a request whose head or body did not arrive in time gets 408 in the one
- * error shape; other parse failures get Fastify's own 431 and 400 answers. The connection is
+ * clientErrorHandler), in the one error shape: a request whose head or body did not arrive in
+ * time gets 408, a head over Node's size limit 431, anything else it cannot parse 400. The connection is
  * closed either way. Nothing is written when an answer is already under way on the socket (a
  * 401 sent before an unread body, say): a second status line would corrupt it.
  */
@@ -30,19 +30,22 @@ export function clientErrorHandler(limits: Config['http']) {
       ),
     ),
   );
+  const tooLarge = raw(
+    431,
+    JSON.stringify(
+      errorBody(
+        'request_header_fields_too_large',
+        'The request line and headers are larger than this server accepts.',
+      ),
+    ),
+  );
+  const malformed = raw(400, JSON.stringify(errorBody('bad_request', 'The request is not valid HTTP.')));
   return function onClientError(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex): void {
     if (err.code === 'ECONNRESET' || socket.destroyed) return;
     const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
     if (socket.writable && !inFlight?.headersSent) {
       if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') socket.write(timedOut);
-      else if (err.code === 'HPE_HEADER_OVERFLOW')
-        socket.write(
-          raw(
-            431,
-            '{"error":"Request Header Fields Too Large","message":"Exceeded maximum allowed HTTP header size","statusCode":431}',
-          ),
-        );
-      else socket.write(raw(400, '{"error":"Bad Request","message":"Client Error","statusCode":400}'));
+      else socket.write(err.code === 'HPE_HEADER_OVERFLOW' ? tooLarge : malformed);
     }
     // A request that timed out is worth a line (a slow client, or a slow-request attack);
     // Node's other refusals are noise from scanners and broken clients.

@@ -16,7 +16,7 @@ export function installJsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     // parseAs 'string' hands a string; the typings allow a Buffer too.
-    parse(req, typeof body === 'string' ? body : body.toString('utf8'), (err, value) => {
+    void parse(req, typeof body === 'string' ? body : body.toString('utf8'), (err, value) => {
       if (err) return done(err, undefined);
       if (nestsDeeperThan(value))
         return done(
