@@ -28,6 +28,7 @@ import { MCP_PATH, registerMcpRoutes } from './http/routes/mcp-routes.js';
 import { registerVideoRoutes } from './http/routes/video-routes.js';
 import { buildOpenApi, renderDocsPage } from './http/openapi.js';
 import { registerPages } from './pages/index.js';
+import { dashboardSessions } from './pages/dashboard/sessions.js';
 import { precompute, sendPrecomputed, type Precomputed } from './http/precomputed.js';
 import { requestId } from './http/request-id.js';
 import { capConnections, serverOptions } from './http/server-limits.js';
@@ -101,14 +102,19 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     done(null, payload);
   });
   installSecurityHeaders(app);
+  // The API key, and the dashboard's sessions (in the store) for requests with its cookie.
+  const credentials = deps.gateway && {
+    apiKeyHash: deps.gateway.secrets.apiKeyHash,
+    sessions: dashboardSessions(deps.gateway.gateway.store, deps.gateway.secrets.apiKeyHash),
+  };
   // Before any route: the limits attach to routes as they are added (/metrics included).
   const ownLimits = installRateLimits(app, {
     limits: deps.config.rateLimits,
     redisPrefix: deps.config.redisPrefix,
-    ...(deps.gateway ? { secrets: deps.gateway.secrets } : {}),
+    ...(credentials ? { secrets: credentials } : {}),
     ...(deps.redis ? { redis: deps.redis } : {}),
   });
-  installMetrics(app, metrics, deps.gateway ? requireApiKey(deps.gateway.secrets) : undefined);
+  installMetrics(app, metrics, credentials ? requireApiKey(credentials) : undefined);
 
   void app.register(fastifyCookie);
   registerHealthRoutes(app, {
@@ -130,7 +136,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     log: deps.logger,
   });
 
-  if (deps.gateway) {
+  if (deps.gateway && credentials) {
     let closing = false;
     app.addHook('preClose', (done) => {
       closing = true;
@@ -145,7 +151,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     });
     registerVideoRoutes(app, {
       gateway: deps.gateway.gateway,
-      secrets: deps.gateway.secrets,
+      secrets: credentials,
       secureCookies: deps.config.publicUrl.startsWith('https://'),
       reads: late.reads,
     });
@@ -157,7 +163,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     });
   }
 
-  registerPages(app, deps);
+  registerPages(app, deps, credentials?.sessions);
 
   // The document is built after every route has described itself, once, on first request.
   let docs: { json: Precomputed; html: Precomputed } | undefined;

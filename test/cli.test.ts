@@ -110,11 +110,13 @@ describe('migrate', () => {
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     expect(first.stdout).toContain(`SQLite ${path.join(dataDir, 'fleetgate.db')}`);
-    expect(first.stdout).toMatch(/applied 3 migration\(s\): 001_initial, 002_idempotency, 003_webhooks_out/);
+    expect(first.stdout).toMatch(
+      /applied 5 migration\(s\): 001_initial, 002_idempotency, 003_webhooks_out, 004_receipt_and_idempotency_age_indexes, 005_dashboard_sessions/,
+    );
     expect(existsSync(path.join(dataDir, 'fleetgate.db'))).toBe(true);
     const again = await cli(['migrate'], env);
     expect(again.code).toBe(0);
-    expect(again.stdout).toMatch(/up to date \(3 migrations, latest 003_webhooks_out\)/);
+    expect(again.stdout).toMatch(/up to date \(5 migrations, latest 005_dashboard_sessions\)/);
   });
 
   const DATABASE_URL =
@@ -141,11 +143,17 @@ describe('migrate', () => {
       expect(r.code).toBe(0);
       expect(r.stdout).toContain(`schema ${schema}`);
       expect(r.stdout).not.toContain(url.password);
-      expect(r.stdout).toMatch(/applied 3 migration\(s\)/);
+      expect(r.stdout).toMatch(/applied 5 migration\(s\)/);
       const { rows } = await admin.query<{ name: string }>(
         `select name from ${pg.escapeIdentifier(schema)}.kysely_migration order by name`,
       );
-      expect(rows.map((x) => x.name)).toEqual(['001_initial', '002_idempotency', '003_webhooks_out']);
+      expect(rows.map((x) => x.name)).toEqual([
+        '001_initial',
+        '002_idempotency',
+        '003_webhooks_out',
+        '004_receipt_and_idempotency_age_indexes',
+        '005_dashboard_sessions',
+      ]);
       expect((await cli(['migrate'], env)).stdout).toMatch(/up to date/);
     } finally {
       await admin.query(`drop schema if exists ${pg.escapeIdentifier(schema)} cascade`);

@@ -3,12 +3,13 @@
  * (the OAuth callback and the webhook intake authenticate otherwise), or the dashboard's session
  * cookie. The key is compared by hash in constant time; failures answer 401 in the one error shape.
  * A cookie rides along on cross-site requests too, so it only counts for reads, or for writes
- * that also carry the session's CSRF token.
+ * that also carry the session's CSRF token; and only while its session lives in the store
+ * (pages/dashboard/sessions.ts), so a signed-out cookie is refused on every instance.
  */
 import type { FastifyRequest } from 'fastify';
 import { apiKeyMatches } from '../gateway/secrets.js';
 import { CSRF_HEADER, csrfValid } from '../pages/dashboard/csrf.js';
-import { SESSION_COOKIE, verifySession } from '../pages/dashboard/session.js';
+import type { DashboardSessions } from '../pages/dashboard/sessions.js';
 import { AppError } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
@@ -30,25 +31,31 @@ export function bearerKeyValid(secrets: { apiKeyHash: Buffer }, header: string):
   return presented !== undefined && presented !== '' && apiKeyMatches(secrets, presented);
 }
 
-export function requireApiKey(secrets: { apiKeyHash: Buffer }) {
-  return (req: FastifyRequest): Promise<void> => {
+/**
+ * What the key check needs: the API key's hash, and the dashboard's sessions for requests that
+ * come with its cookie instead (without them, a cookie never authenticates).
+ */
+export interface Credentials {
+  apiKeyHash: Buffer;
+  sessions?: DashboardSessions;
+}
+
+export function requireApiKey(credentials: Credentials) {
+  return async (req: FastifyRequest): Promise<void> => {
     const h = req.headers.authorization;
     if (h !== undefined) {
       // A presented key decides alone: a wrong key is refused even beside a valid cookie.
-      if (!bearerKeyValid(secrets, h)) return Promise.reject(unauthorized());
-      return Promise.resolve();
+      if (!bearerKeyValid(credentials, h)) throw unauthorized();
+      return;
     }
-    const session = verifySession(secrets.apiKeyHash, req.cookies[SESSION_COOKIE], Date.now());
-    if (!session) return Promise.reject(unauthorized());
-    if (SAFE_METHODS.has(req.method) || csrfValid(secrets.apiKeyHash, session, req.headers[CSRF_HEADER])) {
-      return Promise.resolve();
-    }
-    return Promise.reject(
-      new AppError(
-        403,
-        'csrf_token_required',
-        `A request authenticated by the dashboard session must send its CSRF token as ${CSRF_HEADER}.`,
-      ),
+    const session = await credentials.sessions?.of(req);
+    if (!session) throw unauthorized();
+    if (SAFE_METHODS.has(req.method) || csrfValid(credentials.apiKeyHash, session, req.headers[CSRF_HEADER]))
+      return;
+    throw new AppError(
+      403,
+      'csrf_token_required',
+      `A request authenticated by the dashboard session must send its CSRF token as ${CSRF_HEADER}.`,
     );
   };
 }

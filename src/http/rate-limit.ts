@@ -25,9 +25,9 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { apiKeyMatches } from '../gateway/secrets.js';
 import { rpcError } from '../mcp/mcp-endpoint.js';
-import { SESSION_COOKIE, verifySession } from '../pages/dashboard/session.js';
+import { SESSION_COOKIE } from '../pages/dashboard/session.js';
 import { memoryFailures, redisFailures, type AuthFailures, type Lockout } from './auth-failures.js';
-import { bearerKeyValid } from './auth.js';
+import { bearerKeyValid, type Credentials } from './auth.js';
 import { AppError, errorBody } from './errors.js';
 
 type Kind = 'api' | 'mcp' | 'login' | 'metrics';
@@ -66,8 +66,8 @@ const lockedOut = (l: Lockout, max: number): RateLimitOutcome => {
 
 export interface RateLimitDeps {
   limits: Config['rateLimits'];
-  /** The API key's hash: requests that prove it share the operator's bucket. */
-  secrets?: { apiKeyHash: Buffer };
+  /** The API key's hash and the dashboard's sessions: requests that prove either share the operator's bucket. */
+  secrets?: Credentials;
   redis?: Redis;
   redisPrefix: string;
 }
@@ -95,6 +95,8 @@ export interface OwnRateLimits {
 /** What the limiter reads of a request: the key generators use the address, headers, cookies and form. */
 interface LimitedRequest {
   ip: string;
+  /** Fastify's requests only: the session check keeps its answer on it. */
+  raw?: object;
   headers: IncomingHttpHeaders;
   routeOptions: { config: object };
   cookies?: FastifyRequest['cookies'];
@@ -123,12 +125,14 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRa
   });
 
   // The key decides whose budget a request spends. A wrong key spends the IP's, so inventing
-  // keys does not buy an attacker fresh budgets.
-  const operator = (req: LimitedRequest): boolean => {
+  // keys does not buy an attacker fresh budgets. (A session is looked up once per request: the
+  // auth check that follows gets the same answer.)
+  const operator = async (req: LimitedRequest): Promise<boolean> => {
     if (!d.secrets) return false;
     const h = req.headers.authorization;
     if (h !== undefined) return bearerKeyValid(d.secrets, h);
-    return verifySession(d.secrets.apiKeyHash, req.cookies?.[SESSION_COOKIE], Date.now()) !== undefined;
+    if (!req.raw || !req.cookies?.[SESSION_COOKIE] || !d.secrets.sessions) return false;
+    return (await d.secrets.sessions.of({ raw: req.raw, cookies: req.cookies })) !== undefined;
   };
 
   /**
@@ -147,9 +151,9 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRa
     if (h === undefined) return undefined;
     return bearerKeyValid(d.secrets, h) ? 'right' : 'wrong';
   };
-  const keyOf: Record<Budget, (req: LimitedRequest) => string> = {
-    api: (req) => (operator(req) ? 'api:operator' : `api:ip:${req.ip}`),
-    mcp: (req) => `mcp:ip:${req.ip}`,
+  const keyOf: Record<Budget, (req: LimitedRequest) => Promise<string>> = {
+    api: async (req) => ((await operator(req)) ? 'api:operator' : `api:ip:${req.ip}`),
+    mcp: (req) => Promise.resolve(`mcp:ip:${req.ip}`),
   };
 
   // Limiters exist once the plugin has loaded; they are made on first use and kept.

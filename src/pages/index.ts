@@ -4,9 +4,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.js';
 import { registerDashboard } from './dashboard/routes.js';
+import type { DashboardSessions } from './dashboard/sessions.js';
 import { registerPortal } from './portal/routes.js';
 
-export function registerPages(app: FastifyInstance, deps: AppDeps): void {
+export function registerPages(app: FastifyInstance, deps: AppDeps, sessions?: DashboardSessions): void {
   registerPortal(app, deps);
-  registerDashboard(app, deps);
+  registerDashboard(app, deps, sessions);
 }

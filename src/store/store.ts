@@ -6,6 +6,7 @@
  * written in the same transaction as the change (see webhooks.ts).
  */
 import type { MigrationState } from './migration-state.js';
+import type { SessionStore } from './sessions.js';
 import type { Emit, OutboxMessage, WebhookStore } from './webhooks.js';
 
 export type LinkStatus = 'linked' | 'needs_relink';
@@ -124,6 +125,8 @@ export interface Store {
 
   /** Outgoing webhooks: subscriptions, outbox and deliveries. */
   readonly webhooks: WebhookStore;
+  /** The dashboard's sessions (sessions.ts). */
+  readonly sessions: SessionStore;
 
   getLink(): Promise<LinkRecord | undefined>;
   saveLink(link: LinkRecord, outbox?: OutboxMessage[]): Promise<void>;

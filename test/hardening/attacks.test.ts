@@ -36,7 +36,25 @@ const platformCalls = async () =>
     .filter(([k]) => k.includes(' /v2/'))
     .reduce((n, [, c]) => n + c, 0);
 
+/** A session made by signing in (the store holds it), as a browser's cookie value. */
+async function signedInSession(): Promise<string> {
+  const r = await e.app.inject({
+    method: 'POST',
+    url: '/dashboard/login',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `key=${API_KEY}`,
+  });
+  const set = [r.headers['set-cookie']].flat().find((c) => c?.startsWith(`${SESSION_COOKIE}=`));
+  const value = set?.split(';')[0]?.slice(SESSION_COOKIE.length + 1);
+  if (r.statusCode !== 303 || !value) throw new Error(`sign-in failed: ${r.statusCode}`);
+  return value;
+}
+
 describe('auth matrix over every private operation', () => {
+  let signedIn = '';
+  beforeAll(async () => {
+    signedIn = await signedInSession();
+  });
   const expired = issueSession(keyHash, Date.now() - SESSION_TTL_MS - 60_000).token;
   const forged = `${Date.now() + 3_600_000}.${'A'.repeat(22)}.${'B'.repeat(43)}`;
   const otherKey = issueSession(
@@ -56,12 +74,10 @@ describe('auth matrix over every private operation', () => {
     ['expired session', { cookie: `${SESSION_COOKIE}=${expired}` }, ''],
     ['forged session', { cookie: `${SESSION_COOKIE}=${forged}` }, ''],
     ['session of another key', { cookie: `${SESSION_COOKIE}=${otherKey}` }, ''],
+    // Signed with the key, but never signed in (or signed out since): no session in the store.
     [
-      'wrong key beside a valid session',
-      {
-        authorization: 'Bearer nope',
-        cookie: `${SESSION_COOKIE}=${issueSession(keyHash, Date.now()).token}`,
-      },
+      'session never signed in',
+      { cookie: `${SESSION_COOKIE}=${issueSession(keyHash, Date.now()).token}` },
       '',
     ],
   ];
@@ -73,7 +89,12 @@ describe('auth matrix over every private operation', () => {
     let refused = 0;
     for (const op of privateOps) {
       const path = op.path.replace(/\{[^}]+\}/g, '1');
-      for (const [name, headers, query] of WRONG) {
+      const beside: (typeof WRONG)[number] = [
+        'wrong key beside a valid session',
+        { authorization: 'Bearer nope', cookie: `${SESSION_COOKIE}=${signedIn}` },
+        '',
+      ];
+      for (const [name, headers, query] of [...WRONG, beside]) {
         const body = op.method === 'GET' || op.method === 'DELETE' ? undefined : '{}';
         const res = await e.app.inject({
           method: op.method as 'GET',
@@ -97,7 +118,7 @@ describe('auth matrix over every private operation', () => {
   }, 60_000);
 
   it('a valid session writes only with its CSRF token', async () => {
-    const session = issueSession(keyHash, Date.now()).token;
+    const session = signedIn;
     // The gateway MCP endpoint takes the API key only (no cookie), so it is not in this matrix.
     for (const op of privateOps.filter((o) => o.method !== 'GET' && !o.path.endsWith('/mcp'))) {
       const path = op.path.replace(/\{[^}]+\}/g, '1');

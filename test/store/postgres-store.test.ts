@@ -102,12 +102,14 @@ if (reason !== undefined && process.env['CI'] === 'true') {
           '002_idempotency',
           '003_webhooks_out',
           '004_receipt_and_idempotency_age_indexes',
+          '005_dashboard_sessions',
         ]);
         const { rows: tables } = await admin.query<{ table_name: string }>(
           `select table_name from information_schema.tables where table_schema = $1 order by table_name`,
           [schema],
         );
         expect(tables.map((r) => r.table_name)).toEqual([
+          'dashboard_sessions',
           'idempotency_keys',
           'kysely_migration',
           'kysely_migration_lock',
@@ -213,7 +215,7 @@ if (reason !== undefined && process.env['CI'] === 'true') {
         const { rows } = await admin.query<{ n: string }>(
           `select count(*) as n from ${pg.escapeIdentifier(schema)}.kysely_migration`,
         );
-        expect(rows[0]?.n).toBe('4');
+        expect(rows[0]?.n).toBe('5');
         const { rows: link } = await admin.query<{ email: string }>(
           `select email from ${pg.escapeIdentifier(schema)}.link`,
         );
@@ -234,6 +236,7 @@ if (reason !== undefined && process.env['CI'] === 'true') {
           [schema],
         );
         expect(rows.map((r) => `${r.table_name}.${r.column_name}`)).toEqual([
+          'dashboard_sessions.expires_at',
           'link.access_expires_at',
           'link.pmi',
           'oauth_states.expires_at',

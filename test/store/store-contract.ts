@@ -172,6 +172,7 @@ export function runStoreContract(name: string, make: () => Promise<ClosableStore
             '002_idempotency',
             '003_webhooks_out',
             '004_receipt_and_idempotency_age_indexes',
+            '005_dashboard_sessions',
           ]),
         );
       });
@@ -792,6 +793,66 @@ export function runStoreContract(name: string, make: () => Promise<ClosableStore
           ),
         ).rejects.toThrow();
         expect(await store.getLink()).toEqual(sampleLink());
+      });
+    });
+
+    describe('dashboard sessions', () => {
+      const now = 1_767_225_600_000;
+      const session = (id: string, keyId = 'key-a', expiresAt = now + 60_000) => ({
+        id,
+        keyId,
+        expiresAt,
+        createdAt: new Date(now).toISOString(),
+      });
+      beforeEach(async () => {
+        await store.sessions.endAllBut('none', Number.MAX_SAFE_INTEGER);
+      });
+
+      it('is live once added, for its key only, until it expires', async () => {
+        await store.sessions.add(session('s-1'), now);
+        expect(await store.sessions.live('s-1', 'key-a', now)).toBe(true);
+        expect(await store.sessions.live('s-1', 'key-a', now + 59_999)).toBe(true);
+        expect(await store.sessions.live('s-1', 'key-a', now + 60_000)).toBe(false);
+        expect(await store.sessions.live('s-1', 'key-b', now)).toBe(false);
+        expect(await store.sessions.live('s-2', 'key-a', now)).toBe(false);
+      });
+
+      it('ends one session (true once, then false) and leaves the others', async () => {
+        await store.sessions.add(session('s-1'), now);
+        await store.sessions.add(session('s-2'), now);
+        expect(await store.sessions.end('s-1')).toBe(true);
+        expect(await store.sessions.end('s-1')).toBe(false);
+        expect(await store.sessions.live('s-1', 'key-a', now)).toBe(false);
+        expect(await store.sessions.live('s-2', 'key-a', now)).toBe(true);
+      });
+
+      it('drops expired sessions and those of another key when one is added', async () => {
+        await store.sessions.add(session('old', 'key-a', now + 10), now);
+        await store.sessions.add(session('other-key', 'key-b'), now);
+        // Added with key-a after old expired: other-key goes (another key), old goes (expired).
+        await store.sessions.add(session('new'), now + 20);
+        expect(await store.sessions.end('old')).toBe(false);
+        expect(await store.sessions.end('other-key')).toBe(false);
+        expect(await store.sessions.live('new', 'key-a', now + 20)).toBe(true);
+      });
+
+      it('ends every session of another key, and expired ones, saying how many', async () => {
+        await store.sessions.add(session('a-1'), now);
+        await store.sessions.add(session('a-2'), now);
+        await store.sessions.add(session('a-3', 'key-a', now + 5), now);
+        expect(await store.sessions.endAllBut('key-b', now)).toBe(3);
+        expect(await store.sessions.live('a-1', 'key-a', now)).toBe(false);
+        await store.sessions.add(session('a-4'), now);
+        await store.sessions.add(session('a-5', 'key-a', now + 5), now);
+        expect(await store.sessions.endAllBut('key-a', now + 10)).toBe(1);
+        expect(await store.sessions.live('a-4', 'key-a', now + 10)).toBe(true);
+      });
+
+      it('keeps epoch milliseconds beyond 32 bits exactly', async () => {
+        const far = 8_640_000_000_000;
+        await store.sessions.add(session('far', 'key-a', far), now);
+        expect(await store.sessions.live('far', 'key-a', far - 1)).toBe(true);
+        expect(await store.sessions.live('far', 'key-a', far)).toBe(false);
       });
     });
   });

@@ -1,5 +1,5 @@
 /**
- * GET /dashboard: the operator dashboard. Sign in with the API key for a signed session cookie;
+ * GET /dashboard: the operator dashboard. Sign in with the API key for a session (sessions.ts);
  * then the status report, monitor, stored events (create, change funnel, delete after a
  * confirmation page, registrations), recordings and webhook deliveries, with forms that post
  * and redirect back (post/redirect/get).
@@ -25,7 +25,8 @@ import type { BrandView } from './html.js';
 import { renderLogin, renderRefused, renderRelay } from './login-view.js';
 import { renderDashboard } from './render.js';
 import { DASHBOARD_JS } from './script.js';
-import { SESSION_COOKIE, SESSION_TTL_MS, issueSession, verifySession } from './session.js';
+import { SESSION_COOKIE, SESSION_TTL_MS, type Session } from './session.js';
+import type { DashboardSessions } from './sessions.js';
 import { DASHBOARD_CSS } from './styles.js';
 
 const TIMEZONES = Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC');
@@ -34,8 +35,12 @@ const ASSET_CACHE = 'public, max-age=300';
 const formOf = (req: FastifyRequest) =>
   req.body instanceof URLSearchParams ? req.body : new URLSearchParams();
 
-export function registerDashboard(app: FastifyInstance, deps: AppDeps): void {
-  if (!deps.gateway) return;
+export function registerDashboard(
+  app: FastifyInstance,
+  deps: AppDeps,
+  sessions: DashboardSessions | undefined,
+): void {
+  if (!deps.gateway || !sessions) return;
   const { gateway, secrets } = deps.gateway;
   const keyHash = secrets.apiKeyHash;
   const secure = deps.config.publicUrl.startsWith('https://');
@@ -77,7 +82,18 @@ export function registerDashboard(app: FastifyInstance, deps: AppDeps): void {
   };
   const send = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).headers(htmlHeaders).send(body);
-  const sessionOf = (req: FastifyRequest) => verifySession(keyHash, req.cookies[SESSION_COOKIE], Date.now());
+  const sessionOf = (req: FastifyRequest) => sessions.of(req);
+
+  // A new API key ends the old one's sessions for good: its cookies already fail their
+  // signature here, and without their rows they stay dead if the old key comes back.
+  app.addHook('onReady', async () => {
+    try {
+      const ended = await sessions.endOtherKeys();
+      if (ended > 0) app.log.info({ ended }, 'dashboard sessions of another API key (or expired) ended');
+    } catch (err) {
+      app.log.warn({ err }, 'could not end the dashboard sessions of another API key');
+    }
+  });
 
   app.get('/dashboard.css', (req, reply) => sendPrecomputed(req, reply, cssAsset()));
   app.get('/dashboard.js', (req, reply) => sendPrecomputed(req, reply, jsAsset()));
@@ -91,7 +107,7 @@ export function registerDashboard(app: FastifyInstance, deps: AppDeps): void {
       void reply.clearCookie(FLASH_COOKIE, flashCookie);
     }
     const linked = q['linked'] === '1';
-    const session = sessionOf(req);
+    const session = await sessionOf(req);
     if (!session) {
       // The OAuth flow returns through the platform's site, and a browser withholds a Strict
       // cookie on a navigation another site started. One same-site hop brings it back.
@@ -121,7 +137,7 @@ export function registerDashboard(app: FastifyInstance, deps: AppDeps): void {
 
   // The confirmation step of deleting an event: a page, so it needs no script.
   app.get<{ Params: { videoId: string } }>('/dashboard/events/:videoId/delete', async (req, reply) => {
-    const session = sessionOf(req);
+    const session = await sessionOf(req);
     if (!session) return reply.redirect('/dashboard', 303);
     const { videoId } = req.params;
     const event = await gateway.store.getEvent(videoId);
@@ -149,17 +165,18 @@ export function registerDashboard(app: FastifyInstance, deps: AppDeps): void {
         form: URLSearchParams,
         req: FastifyRequest<{ Params: P }>,
         reply: FastifyReply,
+        session: Session,
       ) => Promise<Notice>,
     ) =>
     async (req: FastifyRequest<{ Params: P }>, reply: FastifyReply) => {
-      const session = sessionOf(req);
+      const session = await sessionOf(req);
       if (!session) return reply.redirect('/dashboard', 303);
       const form = formOf(req);
       if (!csrfValid(keyHash, session, form.get(CSRF_FIELD)))
         return send(reply, 403, renderRefused(brandView()));
       let notice: Notice;
       try {
-        notice = await run(form, req, reply);
+        notice = await run(form, req, reply, session);
       } catch (err) {
         notice = { kind: 'error', text: explain(err, req.log) };
       }
@@ -186,7 +203,7 @@ export function registerDashboard(app: FastifyInstance, deps: AppDeps): void {
           renderLogin(brandView(), [{ kind: 'error', text: 'That is not the gateway API key.' }]),
         );
       }
-      const { token, session } = issueSession(keyHash, Date.now());
+      const { token, session } = await sessions.open();
       void reply.setCookie(SESSION_COOKIE, token, {
         ...sessionCookie,
         maxAge: SESSION_TTL_MS / 1000,
@@ -195,11 +212,13 @@ export function registerDashboard(app: FastifyInstance, deps: AppDeps): void {
       return reply.redirect('/dashboard', 303);
     });
 
+    // Ends the session in the store, for every instance: a copy of the cookie is refused too.
     scope.post(
       '/dashboard/logout',
-      action((_form, _req, reply) => {
+      action(async (_form, _req, reply, session) => {
+        await sessions.end(session);
         void reply.clearCookie(SESSION_COOKIE, sessionCookie);
-        return Promise.resolve<Notice>({ kind: 'ok', text: 'Signed out.' });
+        return { kind: 'ok', text: 'Signed out.' };
       }),
     );
 

@@ -1,7 +1,8 @@
 /**
- * Dashboard sessions without server state: the cookie is a token `<expiresAt>.<nonce>.<sig>`,
- * where sig is HMAC-SHA256 over `<expiresAt>.<nonce>` with a key derived from the API key hash.
- * Any instance with the same API key can verify it, and rotating the key logs everyone out.
+ * The dashboard session cookie: a token `<expiresAt>.<nonce>.<sig>`, where sig is HMAC-SHA256
+ * over `<expiresAt>.<nonce>` with a key derived from the API key hash, so a forged or foreign
+ * cookie is refused without a query and changing the key refuses every old cookie. A valid
+ * token is not yet a session: sessions.ts also asks the store, which signing out empties.
  */
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 

@@ -28,6 +28,7 @@ import {
 import pg from 'pg';
 import { migrationState, type MigrationState } from '../migration-state.js';
 import { asOutboxDb, outboxMigration, WebhookRepo, withOutbox } from '../outbox-sql.js';
+import { asSessionDb, SessionRepo, sessionsMigration } from '../sessions-sql.js';
 import type { Emit, OutboxMessage } from '../webhooks.js';
 import { claimPostgres } from './outbox.js';
 import type {
@@ -214,6 +215,7 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '005_dashboard_sessions': sessionsMigration('bigint'),
 };
 
 const LINK_ID = 'default';
@@ -389,6 +391,7 @@ export class PostgresStore implements Store {
   readonly #db: Kysely<Tables>;
   readonly #schema: string | undefined;
   readonly webhooks: WebhookRepo;
+  readonly sessions: SessionRepo;
 
   constructor(connectionString: string, opts: PostgresStoreOptions = {}) {
     this.#schema = opts.schema;
@@ -424,6 +427,7 @@ export class PostgresStore implements Store {
     });
     const outboxDb = asOutboxDb(this.#db);
     this.webhooks = new WebhookRepo(outboxDb, (fn) => outboxDb.transaction().execute(fn), claimPostgres);
+    this.sessions = new SessionRepo(asSessionDb(this.#db));
   }
 
   /** A write and its outbox messages in one transaction. */

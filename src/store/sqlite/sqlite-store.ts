@@ -12,6 +12,7 @@ import { cachingDatabase } from './statement-cache.js';
 import { Kysely, Migrator, SqliteDialect, sql, type Generated, type Migration } from 'kysely';
 import { migrationState, type MigrationState } from '../migration-state.js';
 import { asOutboxDb, outboxMigration, WebhookRepo, withOutbox } from '../outbox-sql.js';
+import { asSessionDb, SessionRepo, sessionsMigration } from '../sessions-sql.js';
 import type { Emit, OutboxMessage } from '../webhooks.js';
 import { claimSqlite, immediate } from './outbox.js';
 import type {
@@ -198,6 +199,8 @@ MIGRATIONS['004_receipt_and_idempotency_age_indexes'] = {
   },
 };
 
+MIGRATIONS['005_dashboard_sessions'] = sessionsMigration('integer');
+
 const LINK_ID = 'default';
 
 function linkFromRow(r: LinkRow): LinkRecord {
@@ -337,6 +340,7 @@ export class SqliteStore implements Store {
   readonly #db: Kysely<Tables>;
   readonly #file: string;
   readonly webhooks: WebhookRepo;
+  readonly sessions: SessionRepo;
   #writes = 0;
   readonly #dataVersion: BetterSqlite3.Statement;
 
@@ -357,6 +361,7 @@ export class SqliteStore implements Store {
       (fn) => immediate(this.#file, outboxDb, fn),
       claimSqlite(this.#file),
     );
+    this.sessions = new SessionRepo(asSessionDb(this.#db));
   }
 
   /** A write and its outbox messages in one `BEGIN IMMEDIATE` transaction. */
