@@ -19,6 +19,7 @@ import { createMetrics } from './http/metrics.js';
 import { prettyTerminal } from './log-terminal.js';
 import { createLogger } from './log.js';
 import { startHeapTrimmer } from './memory/native-heap.js';
+import { privateDir } from './private-files.js';
 import { forkSandbox, type SandboxProcess } from './sandbox/child-process.js';
 import { createStore } from './store/create-store.js';
 
@@ -40,6 +41,9 @@ async function main(): Promise<void> {
       ? await prettyTerminal()
       : undefined;
   const logger = createLogger(config.logLevel, terminal);
+  // Owner-only when made here: the store, the keys and the emulator's state live in it (the
+  // brand cache, made first below, would otherwise make it with the umask's mode).
+  privateDir(config.dataDir);
   // Sandbox mode: the platform emulator runs beside the service in its own process, keeping its
   // state in the data dir. It starts while the service builds its app; linking waits for it.
   const sandboxStarting: Promise<SandboxProcess> | undefined = config.sandbox.enabled

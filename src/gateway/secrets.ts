@@ -4,8 +4,9 @@
  * and reused, so a restart keeps working. The API key is only ever compared by hash.
  */
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { privateDir } from '../private-files.js';
 import { keyId, keyring, type KeySource, type Keyring } from './oauth/vault.js';
 
 export interface GatewaySecrets {
@@ -46,7 +47,7 @@ export function readKeyFile(file: string): KeyFileEntry[] {
 
 /** Replaces the file whole (write, then rename), so a running instance never reads half of it. */
 export function writeKeyFile(file: string, entries: KeyFileEntry[]): void {
-  mkdirSync(path.dirname(file), { recursive: true });
+  privateDir(path.dirname(file));
   const next = `${file}.${process.pid}.tmp`;
   writeFileSync(next, JSON.stringify(entries, null, 2) + '\n', { mode: 0o600 });
   renameSync(next, file);
@@ -57,7 +58,7 @@ export function loadSecrets(opts: {
   apiKey: string | undefined;
   encryptionKey: string | undefined;
 }): GatewaySecrets {
-  mkdirSync(opts.dataDir, { recursive: true });
+  privateDir(opts.dataDir);
   let generatedApiKey: string | undefined;
   let apiKey = opts.apiKey;
   if (!apiKey) {

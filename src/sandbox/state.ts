@@ -3,8 +3,9 @@
  * It is kept in memory and written to the data dir (atomically, shortly after each change), so
  * a restart keeps issued tokens valid and API-created objects in place.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE, privateDir } from '../private-files.js';
 
 export interface AccessToken {
   token: string;
@@ -81,9 +82,10 @@ export class SandboxState {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     if (!this.location) return;
-    mkdirSync(path.dirname(this.location), { recursive: true });
+    // Issued tokens and codes: owner-only, like the gateway's own data.
+    privateDir(path.dirname(this.location));
     const tmp = `${this.location}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(this.file));
+    writeFileSync(tmp, JSON.stringify(this.file), { mode: PRIVATE_FILE_MODE });
     renameSync(tmp, this.location);
   }
 }

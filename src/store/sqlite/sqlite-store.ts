@@ -4,9 +4,9 @@
  * `BEGIN IMMEDIATE` transaction, which serializes refreshes across processes sharing the file.
  * Writes that carry outbox messages run in such a transaction too (outbox.ts).
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
+import { privateDir, privateFile, tighten } from '../../private-files.js';
 import { Database } from './driver.js';
 import { cachingDatabase } from './statement-cache.js';
 import { Kysely, Migrator, SqliteDialect, sql, type Generated, type Migration } from 'kysely';
@@ -345,7 +345,13 @@ export class SqliteStore implements Store {
   readonly #dataVersion: BetterSqlite3.Statement;
 
   constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+    if (file !== ':memory:') {
+      // Owner-only: SQLite gives the -wal and -shm files it makes the database file's mode, so
+      // the file is made 0600 before SQLite opens it; ones an older version left are tightened.
+      privateDir(path.dirname(file));
+      privateFile(file);
+      for (const side of ['-wal', '-shm', '-journal']) tighten(`${file}${side}`);
+    }
     this.#file = file === ':memory:' ? file : path.resolve(file);
     this.#raw = new Database(file);
     this.#raw.pragma('journal_mode = WAL');
