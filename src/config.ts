@@ -116,6 +116,9 @@ const envSchema = z.object({
   FLEETGATE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(15_000),
   FLEETGATE_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
   FLEETGATE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1024),
+  // At least a day: the platform retries a delivery 5, 20 and 60 minutes after the first try.
+  FLEETGATE_RECEIPT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  FLEETGATE_IDEMPOTENCY_RETENTION_HOURS: z.coerce.number().int().min(1).max(87_600).default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
 });
@@ -193,6 +196,8 @@ export interface Config {
     /** Connections open at once; more are closed unanswered. */
     maxConnections: number;
   };
+  /** How long platform webhook receipts and idempotency keys are kept (retention.ts). */
+  retention: { receiptsMs: number; idempotencyMs: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** `auto`: readable lines on a terminal (held until the start banner), JSON lines otherwise. */
   logFormat: z.infer<typeof envSchema>['LOG_FORMAT'];
@@ -330,6 +335,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       requestTimeoutMs: e.FLEETGATE_REQUEST_TIMEOUT_MS,
       headersTimeoutMs: e.FLEETGATE_HEADERS_TIMEOUT_MS,
       maxConnections: e.FLEETGATE_MAX_CONNECTIONS,
+    },
+    retention: {
+      receiptsMs: e.FLEETGATE_RECEIPT_RETENTION_DAYS * 86_400_000,
+      idempotencyMs: e.FLEETGATE_IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
     },
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,

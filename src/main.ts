@@ -130,6 +130,7 @@ async function main(): Promise<void> {
     if (err instanceof TargetRefused) fail(`FLEETGATE_WEBHOOK_URL: ${err.message}`);
     throw err;
   }
+  gateway.retention.start();
   const selfBase = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
 
   let linkNote = '';

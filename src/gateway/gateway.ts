@@ -19,6 +19,7 @@ import { PlatformClient } from './platform/platform-client.js';
 import type { HostedMcp, OpContext } from './capabilities/operation.js';
 import { buildMonitor, type MonitorReport } from './monitor.js';
 import { keepAliveTransport, type Transport } from './platform/http-transport.js';
+import { RetentionJob } from './retention.js';
 import { StatusService } from './status.js';
 import { WebhookIntake } from './webhook-intake.js';
 import { createOutgoingWebhooks, type OutgoingWebhooks } from './webhooks-out/outgoing.js';
@@ -36,13 +37,15 @@ export interface Gateway {
   webhooks: WebhookIntake;
   /** Subscriptions and delivery to the business application; call start() to deliver. */
   outgoing: OutgoingWebhooks;
+  /** Prunes old webhook receipts and idempotency keys; call start() to run it. */
+  retention: RetentionJob;
   /** What capability operations run with, for the current link. */
   opContext(): Promise<OpContext>;
   keys: KeySource;
   configured: boolean;
   /** Where upstream calls, refreshes and webhook deliveries are reported (metrics). */
   observer: GatewayObserver;
-  /** Stops the delivery worker and releases idle upstream connections (shutdown). */
+  /** Stops the delivery worker and the pruning, and releases idle upstream connections (shutdown). */
   close(): Promise<void>;
 }
 
@@ -124,6 +127,12 @@ export function createGateway(d: GatewayDeps): Gateway {
     now,
     ...(d.resolve ? { resolve: d.resolve } : {}),
   });
+  const retention = new RetentionJob({
+    store: d.store,
+    now,
+    logger: d.logger,
+    policy: d.config.retention,
+  });
   const hostedMcp =
     d.hostedMcp ?? new HostedMcpClient({ url: v.mcpUrl, tokens, fetch: f, timeoutMs: 10_000 });
   const status = new StatusService({
@@ -166,6 +175,7 @@ export function createGateway(d: GatewayDeps): Gateway {
       onRecording: () => status.invalidate(),
     }),
     outgoing,
+    retention,
     async opContext() {
       // Only the link's mode and user matter here; they change only by relinking, which resets the cache.
       const link = tokens.knownLink ?? (await d.store.getLink());
@@ -183,7 +193,7 @@ export function createGateway(d: GatewayDeps): Gateway {
     configured,
     observer,
     async close() {
-      await outgoing.stop();
+      await Promise.all([outgoing.stop(), retention.stop()]);
       http.close();
     },
   };

@@ -103,6 +103,7 @@ if (reason !== undefined && process.env['CI'] === 'true') {
           '003_webhooks_out',
           '004_receipt_and_idempotency_age_indexes',
           '005_dashboard_sessions',
+          '006_webhook_receipts_seq_index',
         ]);
         const { rows: tables } = await admin.query<{ table_name: string }>(
           `select table_name from information_schema.tables where table_schema = $1 order by table_name`,
@@ -215,7 +216,7 @@ if (reason !== undefined && process.env['CI'] === 'true') {
         const { rows } = await admin.query<{ n: string }>(
           `select count(*) as n from ${pg.escapeIdentifier(schema)}.kysely_migration`,
         );
-        expect(rows[0]?.n).toBe('5');
+        expect(rows[0]?.n).toBe('6');
         const { rows: link } = await admin.query<{ email: string }>(
           `select email from ${pg.escapeIdentifier(schema)}.link`,
         );

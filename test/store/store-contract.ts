@@ -173,6 +173,7 @@ export function runStoreContract(name: string, make: () => Promise<ClosableStore
             '003_webhooks_out',
             '004_receipt_and_idempotency_age_indexes',
             '005_dashboard_sessions',
+            '006_webhook_receipts_seq_index',
           ]),
         );
       });

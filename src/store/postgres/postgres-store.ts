@@ -216,6 +216,12 @@ const MIGRATIONS: Record<string, Migration> = {
     },
   },
   '005_dashboard_sessions': sessionsMigration('bigint'),
+  // The newest receipts (the monitor, the dashboard, what pruning keeps) without a full scan.
+  '006_webhook_receipts_seq_index': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('webhook_receipts_seq').on('webhook_receipts').column('seq').execute();
+    },
+  },
 };
 
 const LINK_ID = 'default';
@@ -801,8 +807,9 @@ export class PostgresStore implements Store {
           .selectFrom('webhook_receipts')
           .select('id')
           .where(bytewise('received_at'), '<', before)
-          .where('seq', '<', (sub) =>
-            sub.selectFrom('webhook_receipts').select((f) => f.fn.max('seq').as('m')),
+          // Never the newest, in lastWebhook()'s order.
+          .where('id', '<>', (sub) =>
+            sub.selectFrom('webhook_receipts').select('id').orderBy('seq', 'desc').limit(1),
           )
           .limit(limit),
       )

@@ -201,6 +201,13 @@ MIGRATIONS['004_receipt_and_idempotency_age_indexes'] = {
 
 MIGRATIONS['005_dashboard_sessions'] = sessionsMigration('integer');
 
+// The newest receipts (the monitor, the dashboard, what pruning keeps) without a full scan.
+MIGRATIONS['006_webhook_receipts_seq_index'] = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.createIndex('webhook_receipts_seq').on('webhook_receipts').column('seq').execute();
+  },
+};
+
 const LINK_ID = 'default';
 
 function linkFromRow(r: LinkRow): LinkRecord {
@@ -659,8 +666,15 @@ export class SqliteStore implements Store {
           .selectFrom('webhook_receipts')
           .select('id')
           .where('received_at', '<', before)
-          .where('seq', '<', (sub) =>
-            sub.selectFrom('webhook_receipts').select((f) => f.fn.max('seq').as('m')),
+          // Never the newest, in lastWebhook()'s order (an inequality on seq would tempt the
+          // planner onto the seq index, scanning every newer receipt).
+          .where('id', '!=', (sub) =>
+            sub
+              .selectFrom('webhook_receipts')
+              .select('id')
+              .orderBy('seq', 'desc')
+              .orderBy(sql`rowid`, 'desc')
+              .limit(1),
           )
           .limit(limit),
       )
