@@ -59,15 +59,15 @@ describe('linking', () => {
     forged.searchParams.set('state', 'forged');
     const a = await fetch(forged, { headers: { cookie: flow.cookie, accept: 'application/json' } });
     expect(a.status).toBe(400);
-    expect(((await a.json()) as any).error.code).toBe('invalid_state');
+    expect((await a.json()).error.code).toBe('invalid_state');
     const other = await beginFlow(e);
     const b = await fetch(other.callback, {
       headers: { cookie: 'fg_link=someone-else', accept: 'application/json' },
     });
-    expect(((await b.json()) as any).error.code).toBe('invalid_state');
+    expect((await b.json()).error.code).toBe('invalid_state');
     // The state was consumed by the failed attempt: it cannot be replayed with the right cookie.
     const c = await fetch(other.callback, { headers: { cookie: other.cookie, accept: 'application/json' } });
-    expect(((await c.json()) as any).error.code).toBe('invalid_state');
+    expect((await c.json()).error.code).toBe('invalid_state');
     expect(await e.store.getLink()).toBeUndefined();
     const page = await fetch(forged, { headers: { cookie: flow.cookie, accept: 'text/html' } });
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
@@ -80,7 +80,7 @@ describe('linking', () => {
     expect(flow.callback.searchParams.get('error')).toBe('access_denied');
     const r = await fetch(flow.callback, { headers: { cookie: flow.cookie, accept: 'application/json' } });
     expect(r.status).toBe(400);
-    expect(((await r.json()) as any).error.code).toBe('link_denied');
+    expect((await r.json()).error.code).toBe('link_denied');
     expect(await e.store.getLink()).toBeUndefined();
     expect((await e.api('GET', '/api/video/status')).json).toMatchObject({ ok: false, account: null });
   });

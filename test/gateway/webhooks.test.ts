@@ -24,7 +24,7 @@ async function deliver(body: string, headers: Record<string, string>) {
     headers: { 'content-type': 'application/json', ...headers },
     body,
   });
-  return { status: res.status, json: (await res.json()) as any };
+  return { status: res.status, json: await res.json() };
 }
 const signed = (body: string, ts = now(), secret = 'sandbox-webhook-secret') => ({
   'x-zm-request-timestamp': ts,

@@ -279,7 +279,7 @@ describe('POST /mcp (HTTP)', () => {
       id: null,
     });
     const wrong = await post({ authorization: 'Bearer nope' });
-    expect(((await wrong.json()) as any).error.message).toBe('Invalid access token.');
+    expect((await wrong.json()).error.message).toBe('Invalid access token.');
     expect((await post({ authorization: `Bearer ${token}` })).status).toBe(200);
     expect((await fetch(`${base}/mcp`)).status).toBe(405);
     // The REST API next to it is untouched.
