@@ -158,7 +158,7 @@ async function main(): Promise<void> {
         `${problem.cause}; ${problem.remedy}`,
       );
       linkNote = `needs relinking: ${problem.cause}`;
-    } else linkNote = `linked (${link.email})`;
+    } else linkNote = `linked as ${link.email}`;
   }
 
   process.stdout.write(

@@ -62,7 +62,7 @@ describe('refresh', () => {
       BRAND_WATCH: '0',
     });
     try {
-      expect(b.output()).toContain('linked (');
+      expect(b.output()).toContain('(linked as ');
       await a.emu.api('POST', '/_sandbox/tokens/expire');
       const before = (await grants(a)).tokenGrants.refresh_token;
       const remote = Array.from({ length: 20 }, (_, i) =>
