@@ -28,6 +28,9 @@ function format(tz: string): Intl.DateTimeFormat {
       minute: '2-digit',
       second: '2-digit',
     });
+    // Zone names arrive from callers in any spelling (Intl accepts any case), so the cache is
+    // bounded: past the ~600 real names it starts over rather than grow.
+    if (formats.size >= 1024) formats.clear();
     formats.set(tz, f);
   }
   return f;

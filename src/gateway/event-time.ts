@@ -23,9 +23,15 @@ export function instantOf(start: string, tz: string | null | undefined): number 
   if (!LOCAL_START.test(start) || !tz) return Number.NaN;
   const naive = Date.parse(`${start}Z`);
   if (Number.isNaN(naive)) return naive;
-  // The offset at the guess, then at the corrected guess: right on both sides of a DST change.
-  const once = naive - (wallClockMs(naive, tz) - naive);
-  return naive - (wallClockMs(once, tz) - once);
+  // The offset at the guess, then at the corrected guess: right on both sides of a DST change,
+  // and the first pass of an hour the clocks repeat.
+  const before = wallClockMs(naive, tz) - naive;
+  const once = naive - before;
+  const after = wallClockMs(once, tz) - once;
+  const instant = naive - after;
+  // A time the clocks skip reads as that time after the change (Temporal's 'compatible'):
+  // the offset from before the jump, which is the smaller of the two.
+  return wallClockMs(instant, tz) === naive ? instant : naive - Math.min(before, after);
 }
 
 /** Instant `ms` in the form of `like`: UTC with milliseconds, or the local time in `tz`. */

@@ -27,6 +27,14 @@ describe('start times', () => {
     expect(instantOf('2030-12-20T11:00:00', null)).toBeNaN();
   });
 
+  it('reads a time the clocks skip as the same time after the change, and an hour they repeat as its first pass', () => {
+    // 02:30 does not exist in Chicago on 2030-03-10: read as 03:30 CDT, as Temporal's
+    // 'compatible' rule does, not an hour earlier.
+    expect(instantOf('2030-03-10T02:30:00', 'America/Chicago')).toBe(ms('2030-03-10T08:30:00Z'));
+    // 01:30 happens twice on 2030-11-03: the first, still in CDT.
+    expect(instantOf('2030-11-03T01:30:00', 'America/Chicago')).toBe(ms('2030-11-03T06:30:00Z'));
+  });
+
   it('writes an instant in the form of another start', () => {
     const at = ms('2030-07-01T16:00:00Z');
     expect(inFormOf('2030-12-20T11:00:00', at, 'America/Chicago')).toBe('2030-07-01T11:00:00');
