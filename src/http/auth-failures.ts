@@ -34,12 +34,13 @@ export function memoryFailures(max: number, windowMs: number, now = Date.now): A
     }
     return c;
   };
+  // Windows are inserted in the order they end (Map keeps insertion order), so the expired ones
+  // are at the front. A flood of fresh addresses drops the oldest tenth at once: the cost of a
+  // sweep is paid once per 5,000 new addresses, not on each.
   const sweep = () => {
     const t = now();
-    for (const [ip, c] of counts) if (c.resetAt <= t) counts.delete(ip);
-    // Still full (a flood of fresh addresses): the oldest windows go first (Map keeps insertion order).
-    for (const ip of counts.keys()) {
-      if (counts.size < MEMORY_CAP) break;
+    for (const [ip, c] of counts) {
+      if (c.resetAt > t && counts.size <= MEMORY_CAP * 0.9) break;
       counts.delete(ip);
     }
   };
