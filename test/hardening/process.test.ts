@@ -162,7 +162,7 @@ describe('the process under SIGTERM, and its logs', () => {
     // A clean restart on the same data dir: the link and the stored event are there.
     const again = await startService(env());
     services.push(again);
-    expect(again.output()).toMatch(/gateway .*\(linked \(/);
+    expect(again.output()).toMatch(/gateway .*\(linked as avery\.quinn@/);
     const ev = await fetch(`${again.base}/api/video/events/${videoId}`, { headers: auth });
     expect(((await ev.json()) as { topic: string }).topic).toBe('Survives restarts');
     expect(await again.stop('SIGTERM')).toBe(0);
