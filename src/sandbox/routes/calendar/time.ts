@@ -2,19 +2,13 @@
  * Time for the calendar emulator: IANA zones, RFC 3339, local wall-clock time to instants and
  * back, and the date and date-time validity checks its inputs need.
  */
-import { wallClockAt } from '../../../wall-clock.js';
+import { wallClockAt, type WallClock } from '../../../wall-clock.js';
 import { parseStartTime } from '../../time.js';
 
 export const DAY = 86_400_000;
 export const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-interface LocalParts {
-  y: number;
-  m: number;
-  d: number;
-  hh: number;
-  mm: number;
-  ss: number;
+interface LocalParts extends WallClock {
   /** 0 = Sunday. */
   wd: number;
 }
