@@ -10,6 +10,7 @@ import { SESSION_TTL_MS, issueSession, verifySession } from '../../src/pages/das
 import { buildTestApp, eventually } from '../helpers/build-test-app.js';
 import { htmlProblems } from '../helpers/validate-html.js';
 import { API_KEY, startGateway, type GatewayEnv } from '../gateway/helpers.js';
+import { dashboardClient, type DashboardClient, type Res } from './dashboard-client.js';
 
 let e: GatewayEnv;
 beforeAll(async () => {
@@ -19,41 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => e.close());
 
-interface Res {
-  status: number;
-  headers: Headers;
-  text: string;
-  cookies: string[];
-}
-
-async function http(
-  method: string,
-  path: string,
-  o: {
-    cookie?: string;
-    form?: Record<string, string>;
-    headers?: Record<string, string>;
-    json?: unknown;
-  } = {},
-): Promise<Res> {
-  const headers: Record<string, string> = { ...o.headers };
-  if (o.cookie) headers['cookie'] = o.cookie;
-  let body: string | null = null;
-  if (o.form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(o.form).toString();
-  } else if (o.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(o.json);
-  }
-  const res = await fetch(`${e.base}${path}`, { method, headers, body, redirect: 'manual' });
-  return {
-    status: res.status,
-    headers: res.headers,
-    text: await res.text(),
-    cookies: res.headers.getSetCookie(),
-  };
-}
+// The browser's requests, as test/pages/dashboard-client.ts makes them for every dashboard test.
+const http: DashboardClient['http'] = (method, path, o) => dashboardClient(e.base).http(method, path, o);
 
 const cookieNamed = (r: Res, name: string) => r.cookies.find((c) => c.startsWith(`${name}=`));
 
