@@ -1,7 +1,7 @@
 /**
- * The Store port: everything the gateway keeps, behind one interface with a SQLite adapter
- * (embedded default) and room for PostgreSQL (scale-out). Domain types live here; row types and
- * the mappers between them live with each adapter. Secrets arrive here already sealed.
+ * The Store port: everything the gateway keeps, behind one interface, implemented once in SQL
+ * (sql-store.ts) over SQLite (embedded default) or PostgreSQL (scale-out). Domain types live
+ * here. Secrets arrive here already sealed. Every list is keyset-paged and index-served.
  * Writes that announce a change to subscribers take an `outbox` argument: its messages are
  * written in the same transaction as the change (see webhooks.ts).
  */
@@ -103,8 +103,37 @@ export interface SealedValue {
 export interface EventFilter {
   funnel?: string;
   status?: StoredEvent['status'];
+  /** start_time at or after (same text form as stored). */
   from?: string;
+  /** start_time at or before. */
   to?: string;
+}
+
+/** An event's place in the list order (start_time, then video_id): a keyset cursor. */
+export interface EventKey {
+  startTime: string;
+  videoId: string;
+}
+
+export interface EventQuery extends EventFilter {
+  /** At most this many items (1..1000). */
+  limit: number;
+  /** Only events after this one in the query's order (the last item of the previous page). */
+  after?: EventKey;
+  /** 'asc' (default): earliest start first; 'desc': latest start first. */
+  order?: 'asc' | 'desc';
+}
+
+/** A registration's place in its event's list (created_at, then id). */
+export interface RegistrationKey {
+  createdAt: string;
+  id: string;
+}
+
+/** One page of a keyset-paged list; `more` says whether a next page has anything. */
+export interface Page<T> {
+  items: T[];
+  more: boolean;
 }
 
 export interface Store {
@@ -152,9 +181,18 @@ export interface Store {
   /** Returns and deletes the state (single use); undefined when absent or expired. */
   takeOAuthState(stateHash: string, now: number): Promise<OAuthStateRecord | undefined>;
 
-  listEvents(filter: EventFilter): Promise<StoredEvent[]>;
+  /** One page of stored events in start_time order (index-served; cost does not grow with the table). */
+  listEvents(q: EventQuery): Promise<Page<StoredEvent>>;
+  /**
+   * Stored events whose topic, agenda or funnel has a word starting with each of `words`
+   * (normalized by search-terms.ts), through the text index: the newest-created first, at most
+   * `cap`. Ranking is the caller's; both dialects return the same events.
+   */
+  searchEvents(words: string[], cap: number): Promise<StoredEvent[]>;
   getEvent(videoId: string): Promise<StoredEvent | undefined>;
   insertEvent(e: StoredEvent, outbox?: OutboxMessage[]): Promise<void>;
+  /** Many events in one transaction, announcing nothing (imports, the scale bench). */
+  insertEvents(events: StoredEvent[]): Promise<void>;
   /** `outbox` sees the event before and after the patch (only when the event exists). */
   updateEvent(
     videoId: string,
@@ -166,8 +204,10 @@ export interface Store {
 
   /** Returns the stored registration; `outbox` is asked only when this call created it. */
   addRegistration(r: Registration, outbox?: Emit<Registration>): Promise<Registration>;
-  listRegistrations(videoId: string): Promise<Registration[]>;
-  countRegistrations(): Promise<number>;
+  /** One page of an event's registrations, oldest first. */
+  listRegistrations(videoId: string, page: { limit: number; after?: RegistrationKey }): Promise<Page<Registration>>;
+  /** All registrations (a kept counter, not a scan), or one event's (index-served). */
+  countRegistrations(videoId?: string): Promise<number>;
 
   /** A stored answer for an Idempotency-Key, if any. */
   getIdempotent(key: string): Promise<IdempotentRecord | undefined>;
@@ -194,4 +234,6 @@ export interface Store {
   pruneWebhookReceipts(before: string, limit: number): Promise<number>;
   /** Deletes up to `limit` idempotency keys created before `before` (ISO); returns how many went. */
   pruneIdempotent(before: string, limit: number): Promise<number>;
+  /** Deletes up to `limit` OAuth states that expired before `nowMs`; returns how many went. */
+  pruneOAuthStates(nowMs: number, limit: number): Promise<number>;
 }
