@@ -6,6 +6,7 @@
  * not depend on what else the two cores were doing. Each ratio is the median over pairs of
  * back-to-back rounds (lib.ts pair()), with its range. Prints a table and writes results JSON.
  * --quick runs each measurement once for one second, so a test can check the harness works.
+ * --scale runs the scale bench instead (scale.ts: each store read's cost at 1k and 100k events).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -329,4 +330,6 @@ async function main(): Promise<void> {
   );
 }
 
-await main();
+// The scale bench is its own run (its own services and stores); it takes --quick and --out too.
+if (process.argv.includes('--scale')) await (await import('./scale.js')).main();
+else await main();
