@@ -1,8 +1,10 @@
 /**
  * Picks the store: PostgreSQL when DATABASE_URL is set (scale-out), else the embedded SQLite
- * file in the data dir. Either way the schema is migrated before use.
+ * file in the data dir; either way the one SQL store (sql-store.ts) over that engine's dialect.
+ * The schema is migrated before use.
  */
 import path from 'node:path';
+import { SqlStore } from './sql-store.js';
 import type { Store } from './store.js';
 
 export interface StoreOptions {
@@ -22,11 +24,12 @@ export async function createStore(o: StoreOptions): Promise<Store> {
 
 /** The store, not migrated yet (the CLI migrates it itself, to report what it applied). */
 export async function openStore(o: StoreOptions): Promise<Store> {
-  // Only the adapter in use is loaded (pg is not needed by the embedded default, nor SQLite by scale-out).
-  return o.databaseUrl
-    ? new (await import('./postgres/postgres-store.js')).PostgresStore(
+  // Only the engine in use is loaded (pg is not needed by the embedded default, nor SQLite by scale-out).
+  const dialect = o.databaseUrl
+    ? new (await import('./dialects/postgres.js')).PostgresDialect(
         o.databaseUrl,
         o.schema ? { schema: o.schema } : {},
       )
-    : new (await import('./sqlite/sqlite-store.js')).SqliteStore(sqliteFile(o.dataDir));
+    : new (await import('./dialects/sqlite.js')).SqliteDialect(sqliteFile(o.dataDir));
+  return new SqlStore(dialect);
 }

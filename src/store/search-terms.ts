@@ -13,7 +13,10 @@ const MAX_TERMS = 200;
 /** The distinct words of `text`, folded, in order of first appearance. */
 export function words(text: string): string[] {
   const out = new Set<string>();
-  const folded = text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  const folded = text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
   for (const w of folded.split(/[^\p{L}\p{N}]+/u)) {
     if (w) out.add(w.slice(0, MAX_WORD));
     if (out.size >= MAX_TERMS) break;

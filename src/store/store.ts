@@ -205,7 +205,10 @@ export interface Store {
   /** Returns the stored registration; `outbox` is asked only when this call created it. */
   addRegistration(r: Registration, outbox?: Emit<Registration>): Promise<Registration>;
   /** One page of an event's registrations, oldest first. */
-  listRegistrations(videoId: string, page: { limit: number; after?: RegistrationKey }): Promise<Page<Registration>>;
+  listRegistrations(
+    videoId: string,
+    page: { limit: number; after?: RegistrationKey },
+  ): Promise<Page<Registration>>;
   /** All registrations (a kept counter, not a scan), or one event's (index-served). */
   countRegistrations(videoId?: string): Promise<number>;
 

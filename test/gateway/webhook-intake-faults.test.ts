@@ -8,7 +8,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteFile } from '../../src/store/create-store.js';
-import { Database } from '../../src/store/sqlite/driver.js';
+import { Database } from '../../src/store/dialects/sqlite-driver.js';
 import { eventually } from '../helpers/build-test-app.js';
 import { startGateway, type GatewayEnv } from './helpers.js';
 

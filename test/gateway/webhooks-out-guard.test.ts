@@ -21,7 +21,7 @@ import {
   type Resolver,
 } from '../../src/gateway/webhooks-out/target-guard.js';
 import { createLogger } from '../../src/log.js';
-import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import { sqliteStore, type SqlStore } from '../store/open-store.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
 
 describe('blockedRange', () => {
@@ -101,7 +101,7 @@ describe('resolveTarget', () => {
 
 describe('delivery-time check', () => {
   let dir: string;
-  let store: SqliteStore;
+  let store: SqlStore;
   let rx: Receiver;
   const keys: KeySource = (() => {
     const ring = keyring([randomBytes(32)]);
@@ -124,7 +124,7 @@ describe('delivery-time check', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'fleetgate-guard-'));
-    store = new SqliteStore(path.join(dir, 'fleetgate.db'));
+    store = sqliteStore(path.join(dir, 'fleetgate.db'));
     await store.migrate();
     rx = await startReceiver();
     const port = new URL(rx.url('/')).port;

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import { sqliteStore } from '../store/open-store.js';
 import { eventually } from '../helpers/build-test-app.js';
 import { startService, type Service } from '../helpers/spawn-service.js';
 
@@ -59,12 +59,12 @@ describe('files at rest', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'fleetgate-files-'));
     try {
       const file = path.join(dir, 'fleetgate.db');
-      const first = new SqliteStore(file);
+      const first = sqliteStore(file);
       await first.migrate();
       await first.close();
       writeFileSync(`${file}-wal`, '');
       for (const f of [file, `${file}-wal`]) chmodSync(f, 0o644);
-      const store = new SqliteStore(file);
+      const store = sqliteStore(file);
       await store.migrate();
       expect([mode(file), mode(`${file}-wal`), mode(`${file}-shm`)]).toEqual(['0600', '0600', '0600']);
       await store.close();

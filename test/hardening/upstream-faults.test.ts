@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type GatewayEnv } from '../gateway/helpers.js';
 import { FUZZ } from './arbitraries.js';
 import { expectErrorShape, HARDENING_ENV } from './expect.js';
+import { storedEvents } from '../helpers/stored-events.js';
 
 const TIMEOUT_MS = 250;
 let e: GatewayEnv;
@@ -124,7 +125,7 @@ describe('a storm of upstream faults', () => {
 
   it('never sends a write twice, and a failed create stores nothing', async () => {
     const before = await stats();
-    const eventsBefore = (await e.store.listEvents({})).length;
+    const eventsBefore = (await storedEvents(e.store, {})).length;
     const faults = plan(40, '/v2/users/me/meetings', 'POST');
     const created: string[] = [];
     let failed = 0;
@@ -152,7 +153,7 @@ describe('a storm of upstream faults', () => {
     // Each create reached the platform exactly once (or not at all while the circuit was open):
     // nothing was replayed.
     expect((after.requests[key] ?? 0) - (before.requests[key] ?? 0)).toBe(faults.length - circuitOpen);
-    const stored = await e.store.listEvents({});
+    const stored = await storedEvents(e.store, {});
     expect(stored.length - eventsBefore).toBe(created.length);
     for (const id of created) expect(stored.some((s) => s.videoId === id)).toBe(true);
   }, 60_000);

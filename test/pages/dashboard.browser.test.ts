@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, startGateway, type GatewayEnv } from '../gateway/helpers.js';
 import { ARTIFACTS, chromiumAvailable, launch } from './browser.js';
+import { storedEvents } from '../helpers/stored-events.js';
 
 const require = createRequire(import.meta.url);
 
@@ -108,7 +109,7 @@ describe.skipIf(!chromiumAvailable())('dashboard in a browser', () => {
     const row = page.getByRole('row', { name: /Freight open house/ });
     expect(await row.locator('[data-funnel="freight"]').textContent()).toBe('Meridian Freight');
     expect(await row.textContent()).toContain('2031-05-06 14:30 UTC');
-    const stored = (await e.store.listEvents({ funnel: 'freight' })).find(
+    const stored = (await storedEvents(e.store, { funnel: 'freight' })).find(
       (x) => x.topic === 'Freight open house',
     );
     // The same instant, whichever UTC form the store keeps it in.

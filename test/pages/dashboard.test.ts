@@ -11,6 +11,7 @@ import { buildTestApp, eventually } from '../helpers/build-test-app.js';
 import { htmlProblems } from '../helpers/validate-html.js';
 import { API_KEY, startGateway, type GatewayEnv } from '../gateway/helpers.js';
 import { dashboardClient, type DashboardClient, type Res } from './dashboard-client.js';
+import { storedEvents } from '../helpers/stored-events.js';
 
 let e: GatewayEnv;
 beforeAll(async () => {
@@ -168,7 +169,7 @@ describe('the signed-in dashboard', () => {
 
   it('refuses every form without the session’s CSRF token and changes nothing', async () => {
     const cookie = await signIn();
-    const before = (await e.store.listEvents({})).length;
+    const before = (await storedEvents(e.store, {})).length;
     const form = { topic: 'Forged', start: '2031-01-01T10:00', timezone: 'UTC', duration: '30' };
     const none = await http('POST', '/dashboard/events', { cookie, form });
     expect(none.status).toBe(403);
@@ -180,7 +181,7 @@ describe('the signed-in dashboard', () => {
     expect(other.status).toBe(403);
     expect((await http('POST', '/dashboard/disconnect', { cookie, form: { csrf: 'x' } })).status).toBe(403);
     expect((await http('POST', '/dashboard/logout', { cookie, form: {} })).status).toBe(403);
-    expect(await e.store.listEvents({})).toHaveLength(before);
+    expect(await storedEvents(e.store, {})).toHaveLength(before);
     expect(await e.store.getLink()).toBeDefined();
     // Without a session at all, a form just leads back to sign-in.
     const anon = await http('POST', '/dashboard/events', { form });
@@ -242,7 +243,7 @@ describe('the signed-in dashboard', () => {
     });
     expect(created.status).toBe(303);
     expect(created.headers.get('location')).toBe('/dashboard');
-    const stored = (await e.store.listEvents({})).find((x) => x.topic === 'Fleet <b>open</b> day');
+    const stored = (await storedEvents(e.store, {})).find((x) => x.topic === 'Fleet <b>open</b> day');
     expect(stored).toMatchObject({
       startTime: '2031-03-04T09:30:00',
       timezone: 'America/Chicago',
@@ -301,7 +302,7 @@ describe('the signed-in dashboard', () => {
     });
     const p2 = await dashboard(cookie, missing);
     expect(p2.text).toContain('No stored event 999999.');
-    const wrongFunnel = (await e.store.listEvents({}))[0]?.videoId ?? '';
+    const wrongFunnel = (await storedEvents(e.store, {}))[0]?.videoId ?? '';
     const p3 = await dashboard(
       cookie,
       await http('POST', `/dashboard/events/${wrongFunnel}/funnel`, {
@@ -317,7 +318,7 @@ describe('the signed-in dashboard', () => {
 
   it('lists recent webhook deliveries', async () => {
     const cookie = await signIn();
-    const [ev] = await e.store.listEvents({});
+    const [ev] = await storedEvents(e.store, {});
     await e.emu.api('POST', '/_sandbox/webhooks/send', {
       body: { event: 'meeting.started', object: { id: ev?.videoId, topic: ev?.topic } },
     });

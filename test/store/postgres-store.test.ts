@@ -10,8 +10,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
+import { postgresStore, type SqlStore } from './open-store.js';
 import { runOutboxContract } from './outbox-contract.js';
+import { PostgresDialect } from '../../src/store/dialects/postgres.js';
+import { runBackfillContract, runListContract } from './lists-contract.js';
 import { expectSerializedLinkLock, runStoreContract, sampleLink } from './store-contract.js';
 
 const DATABASE_URL = process.env['FLEETGATE_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -75,21 +77,23 @@ if (reason !== undefined && process.env['CI'] === 'true') {
 
   // A name that must be quoted, so identifier quoting in search_path and create schema is tested.
   runStoreContract('postgres', () =>
-    Promise.resolve(new PostgresStore(DATABASE_URL, { schema: freshSchema('fg-Test contract') })),
+    Promise.resolve(postgresStore(DATABASE_URL, { schema: freshSchema('fg-Test contract') })),
   );
+  runListContract('postgres', () => Promise.resolve(postgresStore(DATABASE_URL, { schema: freshSchema() })));
+  runBackfillContract('postgres', () => new PostgresDialect(DATABASE_URL, { schema: freshSchema() }));
 
   runOutboxContract('postgres', () => {
     const schema = freshSchema();
     return Promise.resolve({
-      a: new PostgresStore(DATABASE_URL, { schema }),
-      b: new PostgresStore(DATABASE_URL, { schema }),
+      a: postgresStore(DATABASE_URL, { schema }),
+      b: postgresStore(DATABASE_URL, { schema }),
     });
   });
 
   describe('PostgresStore', () => {
     it('migrates safely when four instances start at once on a fresh schema', async () => {
       const schema = freshSchema();
-      const stores = Array.from({ length: 4 }, () => new PostgresStore(DATABASE_URL, { schema, max: 2 }));
+      const stores = Array.from({ length: 4 }, () => postgresStore(DATABASE_URL, { schema, max: 2 }));
       try {
         const results = await Promise.allSettled(stores.map((s) => s.migrate()));
         expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
@@ -97,19 +101,16 @@ if (reason !== undefined && process.env['CI'] === 'true') {
         const { rows: done } = await admin.query<{ name: string }>(
           `select name from ${q}.kysely_migration order by name`,
         );
-        expect(done.map((r) => r.name)).toEqual([
-          '001_initial',
-          '002_idempotency',
-          '003_webhooks_out',
-          '004_receipt_and_idempotency_age_indexes',
-          '005_dashboard_sessions',
-          '006_webhook_receipts_seq_index',
-        ]);
+        const state = await stores[0]?.migrations();
+        expect(state?.pending).toEqual([]);
+        expect(done.map((r) => r.name)).toEqual(state?.applied);
+        expect(state?.applied).toContain('009_counters');
         const { rows: tables } = await admin.query<{ table_name: string }>(
           `select table_name from information_schema.tables where table_schema = $1 order by table_name`,
           [schema],
         );
         expect(tables.map((r) => r.table_name)).toEqual([
+          'counters',
           'dashboard_sessions',
           'idempotency_keys',
           'kysely_migration',
@@ -132,12 +133,12 @@ if (reason !== undefined && process.env['CI'] === 'true') {
     });
 
     describe('two instances on one schema', () => {
-      let a: PostgresStore;
-      let b: PostgresStore;
+      let a: SqlStore;
+      let b: SqlStore;
       beforeAll(async () => {
         const schema = freshSchema();
-        a = new PostgresStore(DATABASE_URL, { schema });
-        b = new PostgresStore(DATABASE_URL, { schema });
+        a = postgresStore(DATABASE_URL, { schema });
+        b = postgresStore(DATABASE_URL, { schema });
         await a.migrate();
         await b.migrate();
       });
@@ -190,8 +191,8 @@ if (reason !== undefined && process.env['CI'] === 'true') {
     });
 
     it('keeps stores in different schemas apart', async () => {
-      const one = new PostgresStore(DATABASE_URL, { schema: freshSchema() });
-      const two = new PostgresStore(DATABASE_URL, { schema: freshSchema() });
+      const one = postgresStore(DATABASE_URL, { schema: freshSchema() });
+      const two = postgresStore(DATABASE_URL, { schema: freshSchema() });
       try {
         await one.migrate();
         await two.migrate();
@@ -209,14 +210,14 @@ if (reason !== undefined && process.env['CI'] === 'true') {
       await admin.query(`create schema ${pg.escapeIdentifier(schema)}`);
       const url = new URL(DATABASE_URL);
       url.searchParams.set('options', `-c search_path=${schema}`);
-      const store = new PostgresStore(url.toString());
+      const store = postgresStore(url.toString());
       try {
         await store.migrate();
         await store.saveLink(sampleLink());
         const { rows } = await admin.query<{ n: string }>(
           `select count(*) as n from ${pg.escapeIdentifier(schema)}.kysely_migration`,
         );
-        expect(rows[0]?.n).toBe('6');
+        expect(rows[0]?.n).toBe(String((await store.migrations()).applied.length));
         const { rows: link } = await admin.query<{ email: string }>(
           `select email from ${pg.escapeIdentifier(schema)}.link`,
         );
@@ -228,7 +229,7 @@ if (reason !== undefined && process.env['CI'] === 'true') {
 
     it('stores wide integers as bigint and reads numbers back, without touching pg.types', async () => {
       const schema = freshSchema();
-      const store = new PostgresStore(DATABASE_URL, { schema });
+      const store = postgresStore(DATABASE_URL, { schema });
       try {
         await store.migrate();
         const { rows } = await admin.query<{ table_name: string; column_name: string; data_type: string }>(
@@ -237,6 +238,7 @@ if (reason !== undefined && process.env['CI'] === 'true') {
           [schema],
         );
         expect(rows.map((r) => `${r.table_name}.${r.column_name}`)).toEqual([
+          'counters.value',
           'dashboard_sessions.expires_at',
           'link.access_expires_at',
           'link.pmi',

@@ -5,8 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import { sqliteStore } from './open-store.js';
 import { runOutboxContract } from './outbox-contract.js';
+import { SqliteDialect } from '../../src/store/dialects/sqlite.js';
+import { runBackfillContract, runListContract } from './lists-contract.js';
 import { runStoreContract, sampleEvent } from './store-contract.js';
 
 const dirs: string[] = [];
@@ -21,18 +23,20 @@ const freshFile = () => {
   return path.join(dir, 'fleetgate.db');
 };
 
-runStoreContract('sqlite', () => Promise.resolve(new SqliteStore(freshFile())));
+runStoreContract('sqlite', () => Promise.resolve(sqliteStore(freshFile())));
+runListContract('sqlite', () => Promise.resolve(sqliteStore(freshFile())));
+runBackfillContract('sqlite', () => new SqliteDialect(freshFile()));
 
 // Two connections to one file, as two processes would have.
 runOutboxContract('sqlite', () => {
   const file = freshFile();
-  return Promise.resolve({ a: new SqliteStore(file), b: new SqliteStore(file) });
+  return Promise.resolve({ a: sqliteStore(file), b: sqliteStore(file) });
 });
 
 it("moves its change stamp when another connection to the file commits (a second process's write)", async () => {
   const file = freshFile();
-  const a = new SqliteStore(file);
-  const b = new SqliteStore(file);
+  const a = sqliteStore(file);
+  const b = sqliteStore(file);
   await a.migrate();
   await b.migrate();
   const before = a.changeStamp().stamp;

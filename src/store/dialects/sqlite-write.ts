@@ -1,8 +1,8 @@
 /**
- * SQLite's part of the outgoing-webhook store: write transactions that take the database's
- * write lock up front (`BEGIN IMMEDIATE`), so processes sharing the file queue for it instead of
- * failing to upgrade a read lock, and the delivery claim built on them: one claimer at a time
- * reads the due rows and leases them before anyone else can read them.
+ * SQLite's write transactions: they take the database's write lock up front (`BEGIN IMMEDIATE`),
+ * so processes sharing the file queue for it instead of failing to upgrade a read lock; and the
+ * outgoing-delivery claim built on them: one claimer at a time reads the due rows and leases
+ * them before anyone else can read them.
  */
 import { sql, type Kysely } from 'kysely';
 import { dueDeliveries, type ClaimIds } from '../outbox-sql.js';

@@ -1,0 +1,35 @@
+/**
+ * What the one SQL store (sql-store.ts) needs from a database engine: the Kysely instance, how
+ * a write transaction and the link lock are taken, the claim of outgoing deliveries, the change
+ * stamp, the schema's dialect-specific types, and how migrations run. Everything else is
+ * written once.
+ */
+import type { Kysely, Migration, RawBuilder, SqlBool } from 'kysely';
+import type { MigrationState } from '../migration-state.js';
+import type { Ddl } from '../migrations.js';
+import type { ClaimIds } from '../outbox-sql.js';
+import type { Bool, LinkRow, Tables } from '../tables.js';
+
+export interface Dialect {
+  readonly kind: 'sqlite' | 'postgres';
+  readonly db: Kysely<Tables>;
+  readonly ddl: Ddl;
+  /** Leases due outgoing deliveries, atomically for this engine. */
+  readonly claim: ClaimIds;
+  /** Whether a read-modify-write must lock its rows (`FOR UPDATE`): false where the write transaction already excludes every other writer. */
+  readonly rowLocks: boolean;
+  /** A write transaction; `fn` must query through the handle it is given. */
+  write<T>(fn: (trx: Kysely<Tables>) => Promise<T>): Promise<T>;
+  /** Reads the link row inside `write`, holding it against other refreshers until commit. */
+  lockLink(trx: Kysely<Tables>): Promise<LinkRow | undefined>;
+  bool(b: boolean): Bool;
+  /** stored_events rows whose terms have a word starting with each of `words` (folded, letters and digits only). */
+  matches(words: string[]): RawBuilder<SqlBool>;
+  /** The seq of a new webhook receipt; undefined where the database assigns it. */
+  receiptSeq(): RawBuilder<number> | undefined;
+  /** See Store.changeStamp; `writes` counts this store's own writes. */
+  changeStamp(writes: number): { stamp: string; exact: boolean };
+  migrate(migrations: Record<string, Migration>): Promise<void>;
+  migrationState(migrations: Record<string, Migration>): Promise<MigrationState>;
+  close(): Promise<void>;
+}
