@@ -18,7 +18,7 @@ const REPO = path.resolve(import.meta.dirname, '..');
 /** Not bundled: native addons, wasm, files found through __dirname, optional peers, cold-build-only tools. */
 const EXTERNAL = [
   'better-sqlite3', // native addon found through `bindings`
-  'better-sqlite3-napi', // its Node 22+ build, prebuilt per platform (src/store/sqlite/driver.ts)
+  'better-sqlite3-napi', // its Node 22+ build, prebuilt per platform (src/store/dialects/sqlite-driver.ts)
   '@resvg/resvg-js', // native addon per platform
   'wawoff2', // wasm beside its code
   'pino', // transports run thread-stream's worker file by path
