@@ -119,6 +119,8 @@ const envSchema = z.object({
   // At least a day: the platform retries a delivery 5, 20 and 60 minutes after the first try.
   FLEETGATE_RECEIPT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   FLEETGATE_IDEMPOTENCY_RETENTION_HOURS: z.coerce.number().int().min(1).max(87_600).default(24),
+  // Finished outgoing-webhook deliveries (the delivery log); pending ones are never pruned.
+  FLEETGATE_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
 });
@@ -196,8 +198,8 @@ export interface Config {
     /** Connections open at once; more are closed unanswered. */
     maxConnections: number;
   };
-  /** How long platform webhook receipts and idempotency keys are kept (retention.ts). */
-  retention: { receiptsMs: number; idempotencyMs: number };
+  /** How long receipts, idempotency keys and finished deliveries are kept (retention.ts). */
+  retention: { receiptsMs: number; idempotencyMs: number; deliveriesMs: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** `auto`: readable lines on a terminal (held until the start banner), JSON lines otherwise. */
   logFormat: z.infer<typeof envSchema>['LOG_FORMAT'];
@@ -339,6 +341,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     retention: {
       receiptsMs: e.FLEETGATE_RECEIPT_RETENTION_DAYS * 86_400_000,
       idempotencyMs: e.FLEETGATE_IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
+      deliveriesMs: e.FLEETGATE_DELIVERY_RETENTION_DAYS * 86_400_000,
     },
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,

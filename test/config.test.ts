@@ -54,6 +54,14 @@ describe('parseConfig', () => {
     ]);
   });
 
+  it('keeps finished webhook deliveries 7 days unless FLEETGATE_DELIVERY_RETENTION_DAYS says otherwise', () => {
+    const day = 86_400_000;
+    expect(parseConfig({}).retention.deliveriesMs).toBe(7 * day);
+    expect(parseConfig({ FLEETGATE_DELIVERY_RETENTION_DAYS: '30' }).retention.deliveriesMs).toBe(30 * day);
+    for (const value of ['0', '1.5', 'a week', '3651'])
+      expect(() => parseConfig({ FLEETGATE_DELIVERY_RETENTION_DAYS: value }), value).toThrow(ConfigError);
+  });
+
   it('lists every problem at once', () => {
     let err: unknown;
     try {

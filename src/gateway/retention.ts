@@ -1,8 +1,10 @@
 /**
- * Forgets what is only kept for a while: platform webhook receipts (the dedupe of the platform's
- * retries) and idempotency keys (the Idempotency-Key answers and spent webhook signatures), each
- * by its age. A round runs at start and then periodically, deleting in small batches so no
- * single write holds the store for long, however many rows have piled up; several instances
+ * Forgets what is only kept for a while, each by its age: platform webhook receipts (the dedupe
+ * of the platform's retries), idempotency keys (the Idempotency-Key answers and spent webhook
+ * signatures), finished outgoing-webhook deliveries with the messages no delivery needs any
+ * more, and OAuth states past their expiry. The one place that prunes. A round runs at start
+ * and then periodically, deleting in small batches and yielding to requests between them, so
+ * no single write holds the store for long, however many rows have piled up; several instances
  * may prune the same store, since a delete finds what another has not.
  */
 import type { Logger } from 'pino';
@@ -13,6 +15,16 @@ export interface RetentionPolicy {
   receiptsMs: number;
   /** Idempotency keys older than this go. */
   idempotencyMs: number;
+  /** Delivered or failed outgoing-webhook deliveries last changed longer ago go (pending stay). */
+  deliveriesMs: number;
+}
+
+/** How many rows a round removed, by kind. */
+export interface PruneCounts {
+  receipts: number;
+  idempotencyKeys: number;
+  deliveries: number;
+  oauthStates: number;
 }
 
 export interface RetentionOptions {
@@ -53,25 +65,29 @@ export class RetentionJob {
   #tick(): void {
     if (this.#round) return; // the last round is still going (a large backlog)
     this.#round = this.runOnce()
-      .catch((err: unknown) => this.o.logger.warn({ err }, 'pruning receipts and idempotency keys failed'))
+      .catch((err: unknown) => this.o.logger.warn({ err }, 'pruning old rows failed'))
       .finally(() => {
         this.#round = undefined;
       });
   }
 
   /** One round: everything past its retention, batch by batch; returns how many rows went. */
-  async runOnce(): Promise<{ receipts: number; idempotencyKeys: number }> {
+  async runOnce(): Promise<PruneCounts> {
     const now = this.o.now();
+    const { policy, store } = this.o;
     const before = (ms: number) => new Date(now - ms).toISOString();
-    const receipts = await this.#drain((limit) =>
-      this.o.store.pruneWebhookReceipts(before(this.o.policy.receiptsMs), limit),
-    );
-    const idempotencyKeys = await this.#drain((limit) =>
-      this.o.store.pruneIdempotent(before(this.o.policy.idempotencyMs), limit),
-    );
-    if (receipts + idempotencyKeys > 0)
-      this.o.logger.info({ receipts, idempotencyKeys }, 'pruned old webhook receipts and idempotency keys');
-    return { receipts, idempotencyKeys };
+    const counts: PruneCounts = {
+      receipts: await this.#drain((limit) => store.pruneWebhookReceipts(before(policy.receiptsMs), limit)),
+      idempotencyKeys: await this.#drain((limit) =>
+        store.pruneIdempotent(before(policy.idempotencyMs), limit),
+      ),
+      deliveries: await this.#drain((limit) =>
+        store.webhooks.pruneDeliveries(now - policy.deliveriesMs, limit),
+      ),
+      oauthStates: await this.#drain((limit) => store.pruneOAuthStates(now, limit)),
+    };
+    if (Object.values(counts).some((n) => n > 0)) this.o.logger.info(counts, 'pruned old rows');
+    return counts;
   }
 
   async #drain(prune: (limit: number) => Promise<number>): Promise<number> {

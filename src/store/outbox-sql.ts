@@ -4,9 +4,12 @@
  * adapter's transaction for the change), and the WebhookStore over those tables. Only claiming
  * differs by dialect (sqlite/outbox.ts, postgres/outbox.ts); everything here is plain SQL that
  * both accept. Times we compute with are epoch milliseconds; times we show are ISO text.
+ * Finished deliveries and their messages are forgotten by age in batches (pruneDeliveries,
+ * called by the retention job), through an index, so a pass costs the same however large the
+ * log has grown.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Migration } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, Migration, SqlBool } from 'kysely';
 import type {
   ClaimedDelivery,
   DeliveryCounts,
@@ -118,6 +121,39 @@ export function outboxMigration(ms: 'integer' | 'bigint'): Migration {
     },
   };
 }
+
+/**
+ * The index that pruning reads: finished deliveries by their last change. The same DDL on both
+ * dialects (no column types); `if not exists` so a store that already has it migrates anyway.
+ */
+export const outboxPruneIndexMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createIndex('webhook_deliveries_finished')
+      .ifNotExists()
+      .on('webhook_deliveries')
+      .columns(['status', 'updated_ms'])
+      .execute();
+  },
+};
+
+/** Deliveries in these states are done with; only they are ever pruned. */
+const FINISHED = ['delivered', 'failed'] as const;
+
+/**
+ * A message no delivery is left for (none but those of subscription `except`, which is going);
+ * served by the deliveries' (message_id, subscription_id) unique index.
+ */
+const noDeliveryLeft =
+  (except?: string) =>
+  (eb: ExpressionBuilder<OutboxTables, 'webhook_messages'>): Expression<SqlBool> => {
+    let others = eb
+      .selectFrom('webhook_deliveries')
+      .select('webhook_deliveries.id')
+      .whereRef('webhook_deliveries.message_id', '=', 'webhook_messages.id');
+    if (except !== undefined) others = others.where('webhook_deliveries.subscription_id', '<>', except);
+    return eb.not(eb.exists(others));
+  };
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(16).toString('base64url')}`;
 
@@ -283,6 +319,15 @@ export class WebhookRepo implements WebhookStore {
 
   deleteSubscription(id: string): Promise<boolean> {
     return this.inTransaction(async (db) => {
+      // Its messages that no other subscription still has a delivery of go with it, since
+      // pruning only ever looks at the messages of the deliveries it removes.
+      await db
+        .deleteFrom('webhook_messages')
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('webhook_deliveries').select('message_id').where('subscription_id', '=', id),
+        )
+        .where(noDeliveryLeft(id))
+        .execute();
       await db.deleteFrom('webhook_deliveries').where('subscription_id', '=', id).execute();
       const r = await db.deleteFrom('webhook_subscriptions').where('id', '=', id).executeTakeFirst();
       return Number(r.numDeletedRows) > 0;
@@ -387,28 +432,30 @@ export class WebhookRepo implements WebhookStore {
     return counts;
   }
 
-  pruneDeliveries(beforeMs: number): Promise<number> {
-    return this.inTransaction(async (db) => {
-      const r = await db
+  async pruneDeliveries(beforeMs: number, limit: number): Promise<number> {
+    const gone = await this.inTransaction((db) =>
+      db
         .deleteFrom('webhook_deliveries')
-        .where('status', 'in', ['delivered', 'failed'])
-        .where('updated_ms', '<', beforeMs)
-        .executeTakeFirst();
-      await db
-        .deleteFrom('webhook_messages')
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('webhook_deliveries')
-                .select('webhook_deliveries.id')
-                .whereRef('webhook_deliveries.message_id', '=', 'webhook_messages.id'),
-            ),
-          ),
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('webhook_deliveries')
+            .select('id')
+            .where('status', 'in', FINISHED)
+            .where('updated_ms', '<', beforeMs)
+            .limit(limit),
         )
-        .execute();
-      return Number(r.numDeletedRows);
-    });
+        .returning('message_id')
+        .execute(),
+    );
+    const messageIds = [...new Set(gone.map((r) => r.message_id))];
+    // In a transaction of its own, after the deliveries' one has committed: when two instances
+    // prune two deliveries of one message at once, the later of the two checks sees both gone
+    // (each check alone, inside its own delete, would still see the other's delivery).
+    if (messageIds.length > 0)
+      await this.inTransaction((db) =>
+        db.deleteFrom('webhook_messages').where('id', 'in', messageIds).where(noDeliveryLeft()).execute(),
+      );
+    return gone.length;
   }
 
   /** The sealed signing secrets, for key rotation (Store.sealedValues). */

@@ -87,8 +87,12 @@ export interface WebhookStore {
   /** The newest deliveries first (by last change). */
   recentDeliveries(o: { limit: number; subscriptionId?: string }): Promise<DeliveryLogEntry[]>;
   deliveryCounts(subscriptionId?: string): Promise<DeliveryCounts>;
-  /** Forgets finished deliveries last changed before `beforeMs`, and messages nobody needs. */
-  pruneDeliveries(beforeMs: number): Promise<number>;
+  /**
+   * Forgets up to `limit` finished (delivered or failed) deliveries last changed before
+   * `beforeMs`, and the messages of those that no delivery is left for; pending ones are never
+   * pruned. Returns how many deliveries went.
+   */
+  pruneDeliveries(beforeMs: number, limit: number): Promise<number>;
   /** Calls `listener` after this process commits new deliveries (wakes the local worker). */
   onEnqueued(listener: () => void): void;
 }

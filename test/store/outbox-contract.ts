@@ -1,12 +1,14 @@
 /**
  * The outbox part of the Store contract, for both adapters: subscriptions, messages written in
  * the same transaction as the change they announce (and not at all when the change fails or
- * does not happen), and leased claims that hand each delivery to one of two stores sharing the
- * same storage. `make` returns two stores on the same fresh storage, not yet migrated.
+ * does not happen), leased claims that hand each delivery to one of two stores sharing the
+ * same storage, and pruning: finished deliveries in batches, never pending ones, a message only
+ * once no delivery is left for it. `make` returns two stores on the same fresh storage, not yet
+ * migrated.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/store.js';
-import type { OutboxMessage, WebhookSubscription } from '../../src/store/webhooks.js';
+import type { ClaimedDelivery, OutboxMessage, WebhookSubscription } from '../../src/store/webhooks.js';
 import { sampleEvent, sampleLink } from './store-contract.js';
 
 type Closable = Store & { close(): Promise<void> };
@@ -36,6 +38,9 @@ export function runOutboxContract(name: string, make: () => Promise<{ a: Closabl
     let a: Closable;
     let b: Closable;
     const claimAll = (s: Store, now = T0) => s.webhooks.claimDeliveries({ now, leaseMs: 60_000, limit: 100 });
+    /** What claimed deliveries carry, `subscription message payload`, sorted. */
+    const seen = (ds: ClaimedDelivery[]) =>
+      ds.map((d) => `${d.subscription.id} ${d.message.id} ${d.message.payload}`).sort();
 
     beforeAll(async () => {
       ({ a, b } = await make());
@@ -48,8 +53,8 @@ export function runOutboxContract(name: string, make: () => Promise<{ a: Closabl
     });
     beforeEach(async () => {
       for (const s of await a.webhooks.listSubscriptions()) await a.webhooks.deleteSubscription(s.id);
-      await a.webhooks.pruneDeliveries(Number.MAX_SAFE_INTEGER);
-      for (const e of await a.listEvents({})) await a.deleteEvent(e.videoId);
+      await a.webhooks.pruneDeliveries(Number.MAX_SAFE_INTEGER, 10_000);
+      for (const e of (await a.listEvents({ limit: 1000 })).items) await a.deleteEvent(e.videoId);
       await a.deleteLink();
     });
 
@@ -227,9 +232,61 @@ export function runOutboxContract(name: string, make: () => Promise<{ a: Closabl
         lastError: 'ECONNREFUSED',
         lastStatus: null,
       });
-      expect(await a.webhooks.pruneDeliveries(T0 + 5010)).toBe(0);
-      expect(await a.webhooks.pruneDeliveries(T0 + 5011)).toBe(1);
+      expect(await a.webhooks.pruneDeliveries(T0 + 5010, 10)).toBe(0);
+      expect(await a.webhooks.pruneDeliveries(T0 + 5011, 10)).toBe(1);
       expect(await a.webhooks.recentDeliveries({ limit: 5 })).toEqual([]);
+    });
+
+    it('prunes finished deliveries at most `limit` at a time, never pending ones, and a message once none is left', async () => {
+      await a.webhooks.putSubscription(subscription('sub_all', ['*']));
+      await a.webhooks.putSubscription(subscription('sub_updates', ['event.updated']));
+      const shared = message('event.updated'); // delivered to sub_all, pending for sub_updates
+      const failed = message('event.created');
+      const delivered = message('event.created');
+      await a.webhooks.enqueue([shared, failed, delivered, message('event.created')]);
+      for (const d of await claimAll(a)) {
+        if (d.subscription.id !== 'sub_all') continue;
+        const status = d.message.id === failed.id ? 'failed' : 'delivered';
+        await a.webhooks.finishDelivery(d.id, d.lockToken, {
+          status,
+          at: T0 + 10,
+          httpStatus: 200,
+          error: null,
+        });
+      }
+      expect(await b.webhooks.pruneDeliveries(T0 + 10, 10)).toBe(0);
+      expect(await b.webhooks.pruneDeliveries(T0 + 11, 3)).toBe(3);
+      expect(await a.webhooks.pruneDeliveries(T0 + 11, 3)).toBe(1);
+      expect(await a.webhooks.pruneDeliveries(Number.MAX_SAFE_INTEGER, 3)).toBe(0);
+      expect(await a.webhooks.deliveryCounts()).toEqual({ pending: 1, delivered: 0, failed: 0 });
+      // The message with a delivery left is whole (a claim reads it); a message written again
+      // under a pruned message's id is stored anew, so the pruned one had gone.
+      await a.webhooks.enqueue([{ ...delivered, payload: '{"again":true}' }]);
+      expect(seen(await claimAll(b, T0 + 120_000))).toEqual(
+        [`sub_all ${delivered.id} {"again":true}`, `sub_updates ${shared.id} ${shared.payload}`].sort(),
+      );
+    });
+
+    it('deleting a subscription forgets the messages only it had deliveries of', async () => {
+      await a.webhooks.putSubscription(subscription('sub_all', ['*']));
+      await a.webhooks.putSubscription(subscription('sub_updates', ['event.updated']));
+      const shared = message('event.updated');
+      const only = message('event.created');
+      await a.webhooks.enqueue([shared, only]);
+      expect(await a.webhooks.deleteSubscription('sub_all')).toBe(true);
+      await a.webhooks.putSubscription(subscription('sub_all', ['*']));
+      // Written again: the message only sub_all had is stored anew, the shared one was kept.
+      await a.webhooks.enqueue([
+        { ...shared, payload: '{"again":true}' },
+        { ...only, payload: '{"again":true}' },
+      ]);
+      expect(seen(await claimAll(b))).toEqual(
+        [
+          `sub_all ${shared.id} ${shared.payload}`,
+          `sub_all ${only.id} {"again":true}`,
+          `sub_updates ${shared.id} ${shared.payload}`,
+        ].sort(),
+      );
     });
 
     it('two stores claiming at once split the deliveries: each one exactly once', async () => {

@@ -4,7 +4,8 @@
  * through the SSRF guard, and records the outcome: delivered on 2xx; on a network error, 5xx,
  * 408 or 429 another attempt after an exponential, jittered delay, until the retry time runs out;
  * failed on anything else. Woken at once by local writes, and polls for the rest (other
- * instances' writes, retries coming due, leases of crashed workers running out).
+ * instances' writes, retries coming due, leases of crashed workers running out). Finished
+ * deliveries are forgotten by the retention job (retention.ts), not here.
  */
 import type { Logger } from 'pino';
 import type { Store } from '../../store/store.js';
@@ -36,9 +37,6 @@ export interface DispatcherOptions {
   random?: () => number;
 }
 
-const RETENTION_MS = 7 * 24 * 3600_000;
-const PRUNE_EVERY_MS = 10 * 60_000;
-
 const retryable = (r: AttemptResult) =>
   r.status === null || r.status >= 500 || r.status === 408 || r.status === 429;
 
@@ -47,7 +45,6 @@ export class WebhookDispatcher {
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
   #kicked = false;
-  #lastPrune = 0;
   readonly #batch: number;
   readonly #pollMs: number;
 
@@ -81,7 +78,6 @@ export class WebhookDispatcher {
       let claimed = 0;
       try {
         claimed = await this.runOnce();
-        await this.#prune();
       } catch (err) {
         this.o.logger.error({ err }, 'webhook delivery round failed');
       }
@@ -100,13 +96,6 @@ export class WebhookDispatcher {
       const timer = setTimeout(done, this.#pollMs);
       this.#wake = done;
     });
-  }
-
-  async #prune(): Promise<void> {
-    const now = this.o.now();
-    if (now - this.#lastPrune < PRUNE_EVERY_MS) return;
-    this.#lastPrune = now;
-    await this.o.store.webhooks.pruneDeliveries(now - RETENTION_MS);
   }
 
   /** One round: claim what is due and attempt it all; returns how many were claimed. */
