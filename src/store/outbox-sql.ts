@@ -1,9 +1,9 @@
 /**
- * Outgoing webhooks in SQL, shared by both adapters: the three tables and their migration, the
+ * Outgoing webhooks in SQL, for both dialects: the three tables and their migrations, the
  * fan-out that writes a message and one delivery per matching subscription (called inside the
- * adapter's transaction for the change), and the WebhookStore over those tables. Only claiming
- * differs by dialect (sqlite/outbox.ts, postgres/outbox.ts); everything here is plain SQL that
- * both accept. Times we compute with are epoch milliseconds; times we show are ISO text.
+ * store's transaction for the change), and the WebhookStore over those tables. Only claiming
+ * differs by dialect (dialects/sqlite-write.ts, dialects/postgres-claim.ts); everything here is
+ * plain SQL that both accept. Times we compute with are epoch milliseconds; times we show are ISO text.
  * Finished deliveries and their messages are forgotten by age in batches (pruneDeliveries,
  * called by the retention job), through an index, so a pass costs the same however large the
  * log has grown.

@@ -1,8 +1,8 @@
 /**
  * The outgoing-webhook part of the Store port: subscriptions (with their sealed signing secret),
  * the outbox of messages written in the same transaction as the change they announce, and one
- * delivery row per message and subscription that delivery workers claim with a lease. Both
- * adapters implement it with the dialect-neutral queries in outbox-sql.ts plus their own claim.
+ * delivery row per message and subscription that delivery workers claim with a lease. The store
+ * implements it with the dialect-neutral queries in outbox-sql.ts plus each dialect's claim.
  */
 
 /** A message as written to the outbox; `payload` is the exact JSON body every attempt sends. */
