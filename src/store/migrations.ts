@@ -12,7 +12,7 @@ import {
   type Migration,
   type RawBuilder,
 } from 'kysely';
-import { outboxMigration } from './outbox-sql.js';
+import { outboxMigration, outboxPruneIndexMigration } from './outbox-sql.js';
 import { eventTerms } from './search-terms.js';
 import { sessionsMigration } from './sessions-sql.js';
 
@@ -199,5 +199,7 @@ export function migrations(d: Ddl): Record<string, Migration> {
         );
       },
     },
+    // Pruning finished deliveries by age, a batch at a time (retention.ts).
+    '010_outbox_prune_index': outboxPruneIndexMigration,
   };
 }

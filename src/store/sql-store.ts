@@ -255,15 +255,15 @@ export class SqlStore implements Store {
 
   async searchEvents(words: string[], cap: number): Promise<StoredEvent[]> {
     if (words.length === 0) return [];
+    const ids = await this.#d.search(words, pageSize(cap));
+    if (ids.length === 0) return [];
     const rows = await this.#db
       .selectFrom('stored_events')
       .select(EVENT_COLUMNS)
-      .where(this.#d.matches(words))
-      .orderBy(this.#d.ddl.bytewise('created_at'), 'desc')
-      .orderBy('video_id', 'desc')
-      .limit(pageSize(cap))
+      .where('video_id', 'in', ids)
       .execute();
-    return rows.map(eventFromRow);
+    const byId = new Map(rows.map((r) => [r.video_id, eventFromRow(r)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   async getEvent(videoId: string): Promise<StoredEvent | undefined> {

@@ -185,8 +185,8 @@ export interface Store {
   listEvents(q: EventQuery): Promise<Page<StoredEvent>>;
   /**
    * Stored events whose topic, agenda or funnel has a word starting with each of `words`
-   * (normalized by search-terms.ts), through the text index: the newest-created first, at most
-   * `cap`. Ranking is the caller's; both dialects return the same events.
+   * (normalized by search-terms.ts), through the text index: the most recently stored first, at
+   * most `cap`. Ranking is the caller's; both dialects return the same events.
    */
   searchEvents(words: string[], cap: number): Promise<StoredEvent[]>;
   getEvent(videoId: string): Promise<StoredEvent | undefined>;

@@ -243,6 +243,7 @@ if (reason !== undefined && process.env['CI'] === 'true') {
           'link.access_expires_at',
           'link.pmi',
           'oauth_states.expires_at',
+          'stored_events.search_seq',
           'webhook_deliveries.created_ms',
           'webhook_deliveries.locked_until',
           'webhook_deliveries.next_attempt_at',

@@ -4,7 +4,7 @@
  * stamp, the schema's dialect-specific types, and how migrations run. Everything else is
  * written once.
  */
-import type { Kysely, Migration, RawBuilder, SqlBool } from 'kysely';
+import type { Kysely, Migration, RawBuilder } from 'kysely';
 import type { MigrationState } from '../migration-state.js';
 import type { Ddl } from '../migrations.js';
 import type { ClaimIds } from '../outbox-sql.js';
@@ -23,8 +23,11 @@ export interface Dialect {
   /** Reads the link row inside `write`, holding it against other refreshers until commit. */
   lockLink(trx: Kysely<Tables>): Promise<LinkRow | undefined>;
   bool(b: boolean): Bool;
-  /** stored_events rows whose terms have a word starting with each of `words` (folded, letters and digits only). */
-  matches(words: string[]): RawBuilder<SqlBool>;
+  /**
+   * The video ids of stored events whose terms have a word starting with each of `words`
+   * (folded, letters and digits only), the most recently stored first, at most `cap`.
+   */
+  search(words: string[], cap: number): Promise<string[]>;
   /** The seq of a new webhook receipt; undefined where the database assigns it. */
   receiptSeq(): RawBuilder<number> | undefined;
   /** See Store.changeStamp; `writes` counts this store's own writes. */

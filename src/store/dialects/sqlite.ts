@@ -90,11 +90,15 @@ export class SqliteDialect implements Dialect {
     return b ? 1 : 0;
   }
 
-  matches(words: string[]) {
+  // Newest first by the index's own key (the order events were stored in), so FTS5 stops after
+  // `cap` matches instead of reading and sorting every one.
+  async search(words: string[], cap: number): Promise<string[]> {
     // Each word a quoted prefix: words are letters and digits only, so nothing else reaches FTS5's syntax.
     const query = words.map((w) => `"${w}"*`).join(' AND ');
-    return sql<boolean>`video_id in (select d.video_id from event_search s
-      join event_search_docs d on d.id = s.rowid where event_search match ${query})`;
+    const { rows } = await sql<{ video_id: string }>`select d.video_id from
+      (select rowid as id from event_search where event_search match ${query} order by rowid desc limit ${cap}) m
+      join event_search_docs d on d.id = m.id order by m.id desc`.execute(this.db);
+    return rows.map((r) => r.video_id);
   }
 
   // Unique and increasing, so the newest receipt is never a tie (taken inside the write lock).
