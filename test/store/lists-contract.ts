@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Dialect } from '../../src/store/dialects/dialect.js';
 import { migrations } from '../../src/store/migrations.js';
 import { SqlStore } from '../../src/store/sql-store.js';
+import { eventToRow, type EventRow } from '../../src/store/tables.js';
 import { words } from '../../src/store/search-terms.js';
 import type { EventQuery, Store, StoredEvent } from '../../src/store/store.js';
 import { storedEvents } from '../helpers/stored-events.js';
@@ -209,24 +210,10 @@ export function runBackfillContract(name: string, dialect: () => Dialect): void 
       const e = sampleEvent(`old-${i}`, at(1 + (i % 28)), {
         topic: i % 100 === 0 ? 'Fleet café' : `Call ${i}`,
       });
-      await old
-        .insertInto('stored_events')
-        .values({
-          video_id: e.videoId,
-          topic: e.topic,
-          kind: e.kind,
-          start_time: e.startTime,
-          timezone: e.timezone,
-          duration: e.duration,
-          agenda: e.agenda,
-          funnel: e.funnel,
-          status: e.status,
-          registration: d.bool(false),
-          join_url: e.joinUrl,
-          created_at: e.createdAt,
-          updated_at: e.updatedAt,
-        })
-        .execute();
+      // The row as it was before search: every column but the terms.
+      const row: Partial<EventRow> = eventToRow(e, (b) => d.bool(b));
+      delete row.search_terms;
+      await old.insertInto('stored_events').values(row).execute();
     }
     for (const id of ['old-1', 'old-2'])
       await old
