@@ -3,11 +3,14 @@
  * (GET /api/video/status with the API key, live platform probes included: what the dashboard
  * shows); with --offline, or when nothing answers at the service's address, a summary read from
  * the store alone (link, account, token expiry, stored events, registrations), the platform not
- * asked. Exit status: 0 linked and healthy, 3 not linked or needing a relink, 1 no report.
+ * asked. Either way the stored events are the report's bounded window (event-window.ts: upcoming
+ * and most recent, at most STORED_EVENTS_SHOWN), never a read of the whole table.
+ * Exit status: 0 linked and healthy, 3 not linked or needing a relink, 1 no report.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseConfig, type Config } from '../config.js';
+import { STORED_EVENTS_SHOWN, storedEventWindow } from '../gateway/event-window.js';
 import type { StatusReport } from '../gateway/status.js';
 import { openStore, sqliteFile } from '../store/create-store.js';
 import type { LinkRecord, StoredEvent } from '../store/store.js';
@@ -42,11 +45,13 @@ function countBy(statuses: StoredEvent['status'][]): Record<string, number> {
   return by;
 }
 
-/** "3 (2 scheduled, 1 ended)". */
-function eventsLine(by: Record<string, number>): string {
+/** "3 (2 scheduled, 1 ended)"; a cut window says what it holds. */
+function eventsLine(by: Record<string, number>, more: boolean): string {
   const entries = Object.entries(by);
   const total = entries.reduce((n, [, k]) => n + k, 0);
-  return `${total}${entries.length ? ` (${entries.map(([st, k]) => `${k} ${st}`).join(', ')})` : ''}`;
+  const counts = entries.map(([st, k]) => `${k} ${st}`).join(', ');
+  if (more) return `${total} shown, upcoming and most recent (${counts}); all at /api/video/events`;
+  return `${total}${entries.length ? ` (${counts})` : ''}`;
 }
 
 /** The service's report, or undefined when nothing listens at the address. */
@@ -91,7 +96,14 @@ function printReport(url: string, r: StatusReport): void {
       line('brand', r.brand) +
       line('webinar licence', r.webinarLicense ? 'yes' : 'no') +
       (r.note ? line('note', r.note) : '') +
-      line('stored events', eventsLine(countBy(r.storedEvents.map((e) => e.status)))) +
+      line(
+        'stored events',
+        // The report carries no flag; a full window is taken as cut, which it nearly always is.
+        eventsLine(
+          countBy(r.storedEvents.map((e) => e.status)),
+          r.storedEvents.length >= STORED_EVENTS_SHOWN,
+        ),
+      ) +
       line('registrations', r.registrationsTotal) +
       line('upcoming live', r.upcomingLive.length) +
       line('recordings', `${r.recentRecordings.length} in the last 30 days`) +
@@ -118,7 +130,10 @@ interface StoreSummary {
     linkedAt: string;
     updatedAt: string;
   } | null;
+  /** How many stored events the window holds (all of them unless storedEventsMore). */
   storedEvents: number;
+  /** Some stored events are beyond the window (the upcoming and most recent STORED_EVENTS_SHOWN). */
+  storedEventsMore: boolean;
   eventsByStatus: Record<string, number>;
   registrationsTotal: number;
   checkedAt: string;
@@ -137,6 +152,7 @@ async function fromStore(config: Config): Promise<StoreSummary> {
     storeExists: false,
     link: null,
     storedEvents: 0,
+    storedEventsMore: false,
     eventsByStatus: {},
     registrationsTotal: 0,
   };
@@ -146,11 +162,12 @@ async function fromStore(config: Config): Promise<StoreSummary> {
   try {
     // A database (or schema) no instance has migrated yet has no tables to read.
     if ((await store.migrations()).applied.length === 0) return none;
-    const [link, events, registrationsTotal] = await Promise.all([
+    const [link, window, registrationsTotal] = await Promise.all([
       store.getLink(),
-      store.listEvents({}),
+      storedEventWindow(store, Date.now()),
       store.countRegistrations(),
     ]);
+    const events = window.events;
     return {
       ...summary,
       ok: link?.status === 'linked',
@@ -167,6 +184,7 @@ async function fromStore(config: Config): Promise<StoreSummary> {
           }
         : null,
       storedEvents: events.length,
+      storedEventsMore: window.more,
       eventsByStatus: countBy(events.map((e) => e.status)),
       registrationsTotal,
     };
@@ -200,7 +218,7 @@ function printSummary(s: StoreSummary): void {
           ) +
           line('linked at', l.linkedAt)
         : line('account', 'none linked')) +
-      line('stored events', eventsLine(s.eventsByStatus)) +
+      line('stored events', eventsLine(s.eventsByStatus, s.storedEventsMore)) +
       line('registrations', s.registrationsTotal),
   );
 }

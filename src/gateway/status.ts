@@ -2,10 +2,13 @@
  * The status report of the seed (GET /api/video/status): what is configured and linked, what
  * is stored, and which capabilities exist. Platform facts come from probes that run at the same
  * time with short timeouts and are cached briefly, so a warm report costs next to nothing and a
- * cold one about the slowest probe.
+ * cold one about the slowest probe. `storedEvents` is bounded (event-window.ts: the upcoming
+ * and most recent events, at most STORED_EVENTS_SHOWN) and `registrationsTotal` is the store's
+ * kept counter, so the report stays small and quick however much is stored.
  */
 import type { LinkRecord, Store, StoredEvent } from '../store/store.js';
 import { APIS, capabilityMap, SEED_CAPABILITIES } from './capabilities/catalog.js';
+import { storedEventWindow, type EventWindow } from './event-window.js';
 import { unreadableNote, type LinkProblem } from './oauth/sealed-link.js';
 import type { PlatformClient } from './platform/platform-client.js';
 
@@ -97,6 +100,8 @@ interface Built {
   head?: string;
   /** Built while the tokens did not open: not reused, so a restored key shows at once. */
   unreadable?: boolean;
+  /** When the passing of time alone changes which stored events are shown (EventWindow). */
+  changesAt: number | undefined;
 }
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -230,6 +235,11 @@ export class StatusService {
     return this.#probes;
   }
 
+  /** The stored events the report shows, as of the gateway's clock (the dashboard shows the same). */
+  storedEvents(): Promise<EventWindow> {
+    return storedEventWindow(this.d.store, this.d.now());
+  }
+
   /** The report as an object (the dashboard renders it). */
   async report(opts: { fresh?: boolean } = {}): Promise<StatusReport> {
     const r = await this.#current(opts.fresh === true);
@@ -263,6 +273,7 @@ export class StatusService {
       c.stamp === change.stamp &&
       (change.exact || now - c.at < STORE_VIEW_MS) &&
       (c.probes === undefined || c.probes === this.#cachedProbes()) &&
+      (c.changesAt === undefined || now < c.changesAt) &&
       c.report.brand === this.d.brandName()
     )
       return c;
@@ -273,11 +284,12 @@ export class StatusService {
   }
 
   async #build(fresh: boolean, stamp: string, at: number): Promise<Built> {
-    const [link, events, registrationsTotal] = await Promise.all([
+    const [link, window, registrationsTotal] = await Promise.all([
       this.d.store.getLink(),
-      this.d.store.listEvents({}),
+      storedEventWindow(this.d.store, at),
       this.d.store.countRegistrations(),
     ]);
+    const storedEvents = window.events.map(storedEventToWire);
     const account = link
       ? { id: link.accountId, email: link.email, name: link.name, type: link.type, pmi: link.pmi }
       : null;
@@ -286,6 +298,7 @@ export class StatusService {
       stamp,
       at,
       probes: p.probes,
+      changesAt: window.changesAt,
       report: {
         ok: p.ok,
         configured: this.d.configured,
@@ -294,7 +307,7 @@ export class StatusService {
         webinarLicense: p.webinarLicense,
         note: p.note,
         upcomingLive: p.probes?.upcoming ?? [],
-        storedEvents: events.map(storedEventToWire),
+        storedEvents,
         registrationsTotal,
         recentRecordings: p.probes?.recordings ?? [],
         contactsOk: p.probes?.contactsOk ?? false,

@@ -2,12 +2,27 @@
  * What the signed-in dashboard shows, gathered at once: the status report, the monitor, stored
  * events with their registrations, incoming webhook deliveries and outgoing ones. Each part may fail on its own; a
  * failure becomes a sentence for the page (the gateway's message, or a generic one that is logged).
+ * Stored events are the status report's bounded window (event-window.ts), each with its
+ * registration count and the first REGISTRANTS_SHOWN registrants, so the page never reads a
+ * whole table.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Gateway } from '../../gateway/gateway.js';
 import { AppError } from '../../http/errors.js';
+import type { Store } from '../../store/store.js';
+import type { RegistrationsSummary } from './events-view.js';
 import type { Loaded } from './parts.js';
 import type { DashboardData } from './render.js';
+
+/** Registrants named under each event; the count covers all of them. */
+export const REGISTRANTS_SHOWN = 10;
+
+/** An event's registration count and its first registrants (none read when there are none). */
+export async function registrationsSummary(store: Store, videoId: string): Promise<RegistrationsSummary> {
+  const total = await store.countRegistrations(videoId);
+  const first = total > 0 ? (await store.listRegistrations(videoId, { limit: REGISTRANTS_SHOWN })).items : [];
+  return { total, first };
+}
 
 /** A gateway failure as a sentence for the page; anything unexpected is logged and not described. */
 export function explain(err: unknown, log: FastifyBaseLogger): string {
@@ -38,7 +53,7 @@ export async function loadDashboard(
   const [report, monitor, events, webhooks, outgoing] = await Promise.all([
     settle(gateway.status.report({ fresh }), log),
     settle(gateway.monitor(), log),
-    settle(gateway.store.listEvents({}), log),
+    settle(gateway.status.storedEvents(), log),
     settle(gateway.store.recentWebhooks(20), log),
     settle(gateway.store.webhooks.recentDeliveries({ limit: 20 }), log),
   ]);
@@ -51,9 +66,9 @@ export async function loadDashboard(
       ? {
           ok: true,
           value: await Promise.all(
-            events.value.map(async (event) => ({
+            events.value.events.map(async (event) => ({
               event,
-              registrations: await settle(gateway.store.listRegistrations(event.videoId), log),
+              registrations: await settle(registrationsSummary(gateway.store, event.videoId), log),
             })),
           ),
         }

@@ -7,9 +7,15 @@ import type { Registration, StoredEvent } from '../../store/store.js';
 import { html, type FunnelView, type Raw } from './html.js';
 import { badge, csrfField, funnelChip, funnelOptions, unavailable, when, type Loaded } from './parts.js';
 
+/** How many registered, and the first few of them (oldest first). */
+export interface RegistrationsSummary {
+  total: number;
+  first: Registration[];
+}
+
 export interface EventRow {
   event: StoredEvent;
-  registrations: Loaded<Registration[]>;
+  registrations: Loaded<RegistrationsSummary>;
 }
 
 /** Ids reach HTML ids and URLs; platform ids are digits, but nothing is assumed. */
@@ -17,16 +23,17 @@ const idPart = (v: string) => v.replace(/[^A-Za-z0-9_-]/g, '_');
 
 function registrationsCell(row: EventRow): Raw {
   if (!row.registrations.ok) return html`<span class="missing">${row.registrations.error}</span>`;
-  const list = row.registrations.value;
-  if (list.length === 0)
-    return html`<span class="muted">${row.event.registration ? 'none yet' : 'closed'}</span>`;
+  const { total, first } = row.registrations.value;
+  if (total === 0) return html`<span class="muted">${row.event.registration ? 'none yet' : 'closed'}</span>`;
+  const rest = total - first.length;
   return html`<details>
-    <summary>${list.length} registered</summary>
+    <summary>${total} registered</summary>
     <ul class="plain">
-      ${list.map(
+      ${first.map(
         (r) => html`<li>${r.firstName} ${r.lastName} <span class="muted">&lt;${r.email}&gt;</span></li>`,
       )}
     </ul>
+    ${rest > 0 ? html`<p class="muted">and ${rest} more</p>` : ''}
   </details>`;
 }
 

@@ -147,7 +147,7 @@ export function registerDashboard(
         404,
         renderEventMissing(brandView(), { kind: 'error', text: `No stored event ${videoId.slice(0, 40)}.` }),
       );
-    const registrations = (await gateway.store.listRegistrations(videoId)).length;
+    const registrations = await gateway.store.countRegistrations(videoId);
     return send(
       reply,
       200,
