@@ -32,7 +32,7 @@ const NEXT_STEP: Record<string, (base: string) => string> = {
   not_found: () =>
     'Check the id: a list or search tool of the same group returns valid ids. Ids are not shared between groups.',
   event_not_found: () =>
-    'No stored event has that id; meetings_list_meetings or the status report list the stored events.',
+    "No stored event has that id; GET /api/video/events lists the stored events, meetings_list_meetings the platform's meetings.",
   no_license: () => 'The platform account has no licence for this; retrying will not help. Tell the user.',
   upstream_rate_limited: () => 'A rate limit was reached; wait a little and call again.',
   upstream_unavailable: () => 'The platform is failing for this group right now; try again in a minute.',
