@@ -16,6 +16,14 @@ import type { Renderer } from './render.js';
 import { THEME_KEYS, type ThemeKey } from './schema.js';
 import { cacheKey, type DiskCache } from './disk-cache.js';
 import { buildTokensCss, cssColor, TOKENS_CSS_BUILD } from './tokens-css.js';
+import {
+  buildTokenFormats,
+  FORMAT_FILES,
+  TOKEN_FORMATS,
+  TOKEN_FORMATS_BUILD,
+  type BuiltFormat,
+  type TokenFormat,
+} from './token-formats.js';
 import { precompute, type Precomputed } from '../http/precomputed.js';
 
 export const DTCG_SCHEMA = 'https://www.designtokens.org/schemas/2025.10/format.json';
@@ -87,6 +95,8 @@ export interface BrandCatalog {
   readonly manifest: Manifest;
   readonly tokens: Record<string, unknown>;
   readonly tokensCss: string;
+  /** GET /api/brand/tokens?format=<f>: each format's response, built once per brand load. */
+  readonly tokenFormats: ReadonlyMap<TokenFormat, Precomputed>;
   readonly themes: {
     keys: readonly ThemeKey[];
     surfaces: { light: string; dark: string };
@@ -247,6 +257,22 @@ export async function buildCatalog(
     )
   ).toString('utf8');
 
+  // Every other platform's format, from the same document (cached like the CSS).
+  const formatInput = {
+    base: src.tokens.base,
+    dark: src.tokens.dark,
+    darkPaths: cssInput.darkPaths,
+    brandName: src.info.name,
+  };
+  const formatTexts = JSON.parse(
+    (
+      await opts.cache.memo(
+        `${cacheKey(JSON.stringify(formatInput), TOKEN_FORMATS_BUILD)}.formats.json`,
+        async () => Buffer.from(JSON.stringify(await buildTokenFormats(formatInput))),
+      )
+    ).toString('utf8'),
+  ) as Record<BuiltFormat, string>;
+
   // Images.
   const built = await buildAssets(src, opts.render);
   const svgCsp = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
@@ -404,6 +430,18 @@ export async function buildCatalog(
   );
   put('/api/brand/tokens.css', tokensCss, 'text/css; charset=utf-8', API_CACHE);
   put('/static/fleet/design-tokens.css', tokensCss, 'text/css; charset=utf-8', STATIC_CACHE);
+  const tokenFormats = new Map<TokenFormat, Precomputed>();
+  for (const f of TOKEN_FORMATS) {
+    const { file, contentType } = FORMAT_FILES[f];
+    const text = f === 'json' ? json(tokens) : f === 'css' ? tokensCss : formatTexts[f];
+    put(`/static/fleet/tokens/${file}`, text, contentType, STATIC_CACHE);
+    const same = f === 'json' ? '/api/brand/tokens' : f === 'css' ? '/api/brand/tokens.css' : undefined;
+    const api = same ? responses.get(same) : undefined;
+    tokenFormats.set(
+      f,
+      api ?? precompute(text, { contentType, cacheControl: API_CACHE, compressed: opts.cache }),
+    );
+  }
   put('/static/fleet/brand.css', BRAND_CSS, 'text/css; charset=utf-8', STATIC_CACHE);
   put('/api/brand/themes', json(themes), JSON_TYPE, API_CACHE);
   for (const f of funnels) put(`/api/brand/themes/${f.key}`, json(f), JSON_TYPE, API_CACHE);
@@ -420,6 +458,7 @@ export async function buildCatalog(
     manifest,
     tokens,
     tokensCss,
+    tokenFormats,
     themes,
     assets,
     docs,

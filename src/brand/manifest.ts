@@ -3,6 +3,7 @@
  * URLs), how an agent reaches the MCP endpoint, and copy-paste snippets.
  */
 import type { BrandSource } from './read-brand-folder.js';
+import { TOKEN_FORMATS } from './token-formats.js';
 
 export const MCP_TOOLS = [
   'get_brand_manifest',
@@ -16,8 +17,7 @@ export const MCP_TOOLS = [
 
 export const ENDPOINTS: Record<string, string> = {
   'GET /api/brand': 'This manifest: name, version, endpoints, MCP details and usage snippets.',
-  'GET /api/brand/tokens':
-    'Design tokens as a DTCG 2025.10 JSON document (colors, type, spacing, radius, shadows, motion, gradients, breakpoints; dark overrides under $extensions).',
+  'GET /api/brand/tokens': `Design tokens as a DTCG 2025.10 JSON document (colors, type, spacing, radius, shadows, motion, gradients, breakpoints; dark overrides under $extensions). ?format=${TOKEN_FORMATS.filter((f) => f !== 'json').join('|')} gives the same tokens for that platform (static twins under /static/fleet/tokens/).`,
   'GET /api/brand/tokens.css':
     'Design tokens as CSS custom properties, with dark mode and per-funnel theme selectors.',
   'GET /api/brand/themes':

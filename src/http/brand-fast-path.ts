@@ -1,14 +1,16 @@
 /**
  * The brand hot path in front of Fastify: a GET or HEAD whose path is exactly a key of the live
  * catalog is answered straight from the precomputed response (the same answerFor() the Fastify
- * routes use), skipping routing, hooks and reply serialisation. Anything else (other methods,
+ * routes use), skipping routing, hooks and reply serialisation; /api/brand/tokens?format=<f> is
+ * the one path whose query picks the answer. Anything else (other methods,
  * unknown or encoded paths, OPTIONS) falls through to Fastify, which serves the same paths with
  * the same bytes for app.inject() and owns every error answer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BrandService } from '../brand/brand-service.js';
 import { answerFor } from './precomputed.js';
-import { STATIC_ROUTE, THEME_ROUTE } from './routes/brand-routes.js';
+import { isTokenFormat } from '../brand/token-formats.js';
+import { STATIC_ROUTE, THEME_ROUTE, TOKENS_ROUTE } from './routes/brand-routes.js';
 import { requestId } from './request-id.js';
 
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -32,7 +34,13 @@ export function brandFastPath(
     const url = req.url ?? '';
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
-    const found = brand.current.responses.get(path);
+    let found = brand.current.responses.get(path);
+    if (q !== -1 && path === TOKENS_ROUTE) {
+      // Only the plain `?format=<known>` is answered here; any other query (and every 400) is
+      // Fastify's, which parses it properly.
+      const f = /^format=([a-z]+)$/.exec(url.slice(q + 1))?.[1];
+      found = isTokenFormat(f) ? brand.current.tokenFormats.get(f) : undefined;
+    }
     if (!found) return false;
     const a = answerFor(req.method, req.headers['if-none-match'], req.headers['accept-encoding'], found);
     // One writeHead with every header: a setHeader before it would send each precomputed header

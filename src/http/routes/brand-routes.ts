@@ -3,14 +3,17 @@
  * the live catalog; paths that are not in the catalog do not exist (so no traversal is possible).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as z from 'zod';
 import type { BrandService } from '../../brand/brand-service.js';
+import { ENDPOINTS } from '../../brand/manifest.js';
 import { THEME_KEYS } from '../../brand/schema.js';
+import { isTokenFormat, TOKEN_FORMATS } from '../../brand/token-formats.js';
 import { AppError } from '../errors.js';
+import { documentRoute } from '../openapi.js';
 import { sendPrecomputed } from '../precomputed.js';
 
 const API_PATHS = [
   '/api/brand',
-  '/api/brand/tokens',
   '/api/brand/tokens.css',
   '/api/brand/themes',
   '/api/brand/assets',
@@ -24,6 +27,27 @@ const API_PATHS = [
 /** The two brand routes with a variable part (the fast path labels its metrics with them). */
 export const STATIC_ROUTE = '/static/fleet/*';
 export const THEME_ROUTE = '/api/brand/themes/:key';
+export const TOKENS_ROUTE = '/api/brand/tokens';
+
+const TOKENS_QUERY = z.object({
+  format: z
+    .enum(TOKEN_FORMATS)
+    .default('json')
+    .describe('The output: the DTCG document (json) or a platform format.'),
+});
+
+/** The format a tokens query asks for; anything but one known format is a 400 naming them all. */
+export function tokenFormatOf(query: unknown): (typeof TOKEN_FORMATS)[number] {
+  const f = (query as Record<string, unknown> | undefined)?.['format'] ?? 'json';
+  if (isTokenFormat(f)) return f;
+  const given = (typeof f === 'string' ? f : JSON.stringify(f)).slice(0, 64);
+  throw new AppError(
+    400,
+    'unknown_format',
+    `Unknown token format ${JSON.stringify(given)}; use one of ${TOKEN_FORMATS.join(', ')}.`,
+    { allowed: [...TOKEN_FORMATS] },
+  );
+}
 
 const CORS_PREFLIGHT = {
   'access-control-allow-origin': '*',
@@ -57,6 +81,22 @@ export function registerBrandRoutes(app: FastifyInstance, brand: BrandService): 
     app.options(url, preflight);
   };
   for (const url of API_PATHS) read(url, serve);
+  documentRoute({
+    method: 'GET',
+    url: TOKENS_ROUTE,
+    summary: ENDPOINTS[`GET ${TOKENS_ROUTE}`] ?? 'Design tokens.',
+    tag: 'brand',
+    auth: 'none',
+    input: TOKENS_QUERY,
+  });
+  read(TOKENS_ROUTE, (req, reply) => {
+    const path = rawPath(req);
+    // Like every brand path: an encoded spelling of it is not it.
+    if (path !== TOKENS_ROUTE) throw new AppError(404, 'not_found', `No brand file at ${path}.`);
+    const res = brand.current.tokenFormats.get(tokenFormatOf(req.query));
+    if (!res) throw new AppError(404, 'not_found', `No brand file at ${path}.`);
+    return sendPrecomputed(req, reply, res);
+  });
   read(STATIC_ROUTE, serve);
   read(THEME_ROUTE, (req, reply) => {
     const res = brand.current.responses.get(`/api/brand/themes/${req.params.key}`);

@@ -1,0 +1,119 @@
+/**
+ * The design tokens for every platform from the one DTCG source (TOKEN_FORMATS lists them), each
+ * built by a Style Dictionary format. Style Dictionary 4's stock transforms do not read DTCG
+ * 2025.10 object values (and 5 needs Node 22), so the value transforms registered here turn them
+ * into CSS for the web formats and, for the native ones, into the hex and rem strings that the
+ * stock native transforms read.
+ */
+import type StyleDictionaryClass from 'style-dictionary';
+import type { Config, TransformedToken } from 'style-dictionary/types';
+import { buildId } from './disk-cache.js';
+import { cssValue } from './tokens-css.js';
+
+/** Every format GET /api/brand/tokens answers, the default first. */
+export const TOKEN_FORMATS = ['json', 'css', 'scss'] as const;
+export type TokenFormat = (typeof TOKEN_FORMATS)[number];
+/** The formats built here (json and css are the catalog's own document and stylesheet). */
+export type BuiltFormat = Exclude<TokenFormat, 'json' | 'css'>;
+export const BUILT_FORMATS = TOKEN_FORMATS.filter((f): f is BuiltFormat => f !== 'json' && f !== 'css');
+
+export const isTokenFormat = (f: unknown): f is TokenFormat =>
+  typeof f === 'string' && (TOKEN_FORMATS as readonly string[]).includes(f);
+
+/** Each format's media type and its file name under /static/fleet/tokens/. */
+export const FORMAT_FILES: Record<TokenFormat, { file: string; contentType: string }> = {
+  json: { file: 'tokens.json', contentType: 'application/design-tokens+json; charset=utf-8' },
+  css: { file: 'tokens.css', contentType: 'text/css; charset=utf-8' },
+  scss: { file: 'tokens.scss', contentType: 'text/x-scss; charset=utf-8' },
+};
+
+/** Identifies this build, so cached outputs are reused only when the same build would make them. */
+export const TOKEN_FORMATS_BUILD = buildId(import.meta.url, 'style-dictionary');
+
+const typeOf = (t: TransformedToken) => String(t.$type ?? t.type ?? '');
+const valueOf = (t: TransformedToken): unknown => t.$value ?? t.value;
+
+const CSS = 'fleetgate/dtcg-css';
+
+function hooks(): NonNullable<Config['hooks']> {
+  return {
+    transforms: {
+      [CSS]: {
+        type: 'value',
+        transitive: true,
+        filter: () => true,
+        transform: (t: TransformedToken) => cssValue(typeOf(t), valueOf(t)),
+      },
+    },
+  };
+}
+
+interface FormatSpec {
+  transforms: string[];
+  format: string;
+  filter?: (t: TransformedToken) => boolean;
+  options?: Record<string, unknown>;
+}
+
+const SPECS: Record<BuiltFormat, FormatSpec> = {
+  scss: {
+    transforms: ['name/kebab', CSS],
+    format: 'scss/variables',
+    // A typography shorthand written with variables would make Sass divide size by line height.
+    options: { outputReferences: (t: TransformedToken) => typeOf(t) !== 'typography' },
+  },
+};
+
+/** Builds every format from the base DTCG document (light values, aliases resolved by the tool). */
+export async function buildTokenFormats(opts: {
+  base: unknown;
+  dark: unknown;
+  darkPaths: string[];
+  brandName: string;
+}): Promise<Record<BuiltFormat, string>> {
+  // Loaded here, not at import: it is needed only when the outputs are not already cached.
+  const { default: StyleDictionary }: { default: typeof StyleDictionaryClass } =
+    await import('style-dictionary');
+  const note = `${opts.brandName} design tokens. Generated from the brand folder by Style Dictionary; do not edit.`;
+  const sd = new StyleDictionary({
+    tokens: opts.base as Record<string, never>,
+    usesDtcg: true,
+    log: { verbosity: 'silent', warnings: 'disabled', errors: { brokenReferences: 'throw' } },
+    hooks: hooks(),
+    platforms: Object.fromEntries(
+      BUILT_FORMATS.map((f) => {
+        const spec = SPECS[f];
+        return [
+          f,
+          {
+            transforms: spec.transforms,
+            files: [
+              {
+                destination: FORMAT_FILES[f].file,
+                format: spec.format,
+                ...(spec.filter ? { filter: spec.filter } : {}),
+                options: { showFileHeader: false, ...spec.options },
+              },
+            ],
+          },
+        ];
+      }),
+    ),
+  });
+  const out = {} as Record<BuiltFormat, string>;
+  await Promise.all(
+    BUILT_FORMATS.map(async (f) => {
+      const [first] = await sd.formatPlatform(f);
+      const text = typeof first?.output === 'string' ? first.output : '';
+      out[f] = withHeader(f, text, note);
+    }),
+  );
+  return out;
+}
+
+/** Our one-line provenance note, in each language's comment syntax, ahead of the tool's output. */
+function withHeader(f: BuiltFormat, text: string, brandNote: string): string {
+  // One line, and nothing that would end the comment early in any of the languages.
+  const note = brandNote.replace(/\s+/g, ' ').replace(/\*\//g, '* /').replace(/--/g, '- -');
+  return `// ${note}\n${text.trimStart()}`;
+}
