@@ -6,8 +6,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { compile } from '@tailwindcss/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flattenTokens, resolveValue, type FlatToken } from '../src/brand/dtcg.js';
+import { cssValue } from '../src/brand/tokens-css.js';
 import { buildTestApp, REPO, type TestApp } from './helpers/build-test-app.js';
 
 let t: TestApp;
@@ -26,6 +29,28 @@ async function served(format: string): Promise<string> {
   expect(res.statusCode).toBe(200);
   return res.body;
 }
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The served DTCG document's tokens, each with every alias inside its value followed. */
+async function dtcgTokens(): Promise<{ token: FlatToken; value: unknown }[]> {
+  const doc = JSON.parse(await served('json')) as unknown;
+  const flat = flattenTokens(doc, 'tokens', []);
+  const deep = (v: unknown): unknown => {
+    const r = resolveValue(v, flat);
+    if (Array.isArray(r)) return r.map(deep);
+    if (isObj(r)) return Object.fromEntries(Object.entries(r).map(([k, x]) => [k, deep(x)]));
+    return r;
+  };
+  return [...flat.values()].map((token) => ({ token, value: deep(token.value) }));
+}
+
+const camel = (dotted: string) =>
+  dotted
+    .split(/[.-]/)
+    .map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join('');
 
 describe('the tailwind format', () => {
   it('compiles with Tailwind v4: the theme becomes utilities, dark mode overrides the same variables', async () => {
@@ -64,5 +89,28 @@ describe('the tailwind format', () => {
     const dark = /\[data-theme="dark"\] \{([^}]*)\}/.exec(css)?.[1] ?? '';
     expect(dark).toContain('--color-brand-primary: var(--color-palette-navy-100);');
     expect(css).not.toContain('[object Object]');
+  });
+});
+
+describe('the js format', () => {
+  it('imports as an ES module whose values are the DTCG ones', async () => {
+    const file = path.join(dir, 'tokens.mjs');
+    await writeFile(file, await served('js'));
+    const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    const tokens = await dtcgTokens();
+    expect(Object.keys(mod).length).toBe(tokens.length);
+    for (const { token, value } of tokens) {
+      const got = mod[camel(token.path)];
+      const where = `${token.path} (${token.type})`;
+      if (token.type === 'color' && isObj(value) && value['alpha'] === undefined)
+        expect(got, where).toBe(value['hex']);
+      else if (token.type === 'dimension' || token.type === 'duration')
+        expect(got, where).toBe(`${String((value as Obj)['value'])}${String((value as Obj)['unit'])}`);
+      else if (typeof value === 'number') expect(got, where).toBe(value);
+      else expect(got, where).toBe(cssValue(token.type, value));
+    }
+    expect(mod['colorsBrandPrimary']).toBe('#0b2545');
+    expect(mod['motionDurationNormal']).toBe('200ms');
+    expect(mod['gradientsDawn']).toBe('linear-gradient(135deg, #0b2545 0%, #e0a526 100%)');
   });
 });

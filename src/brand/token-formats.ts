@@ -11,7 +11,7 @@ import { buildId } from './disk-cache.js';
 import { cssValue, declarations, deepMerge } from './tokens-css.js';
 
 /** Every format GET /api/brand/tokens answers, the default first. */
-export const TOKEN_FORMATS = ['json', 'css', 'scss', 'tailwind'] as const;
+export const TOKEN_FORMATS = ['json', 'css', 'scss', 'tailwind', 'js'] as const;
 export type TokenFormat = (typeof TOKEN_FORMATS)[number];
 /** The formats built here (json and css are the catalog's own document and stylesheet). */
 export type BuiltFormat = Exclude<TokenFormat, 'json' | 'css'>;
@@ -26,6 +26,7 @@ export const FORMAT_FILES: Record<TokenFormat, { file: string; contentType: stri
   css: { file: 'tokens.css', contentType: 'text/css; charset=utf-8' },
   scss: { file: 'tokens.scss', contentType: 'text/x-scss; charset=utf-8' },
   tailwind: { file: 'tokens.tailwind.css', contentType: 'text/css; charset=utf-8' },
+  js: { file: 'tokens.js', contentType: 'text/javascript; charset=utf-8' },
 };
 
 /** Identifies this build, so cached outputs are reused only when the same build would make them. */
@@ -35,6 +36,7 @@ const typeOf = (t: TransformedToken) => String(t.$type ?? t.type ?? '');
 const valueOf = (t: TransformedToken): unknown => t.$value ?? t.value;
 
 const CSS = 'fleetgate/dtcg-css';
+const JS = 'fleetgate/dtcg-js';
 const TAILWIND_NAME = 'fleetgate/name-tailwind';
 
 /** Tailwind v4 theme namespaces for our groups, so the tokens become utilities (bg-*, text-*…). */
@@ -76,6 +78,16 @@ function hooks(): NonNullable<Config['hooks']> {
         filter: () => true,
         transform: (t: TransformedToken) => cssValue(typeOf(t), valueOf(t)),
       },
+      // Numbers stay numbers in code (a weight of 700, a line height of 1.5); the rest is CSS text.
+      [JS]: {
+        type: 'value',
+        transitive: true,
+        filter: () => true,
+        transform: (t: TransformedToken) => {
+          const v = valueOf(t);
+          return typeof v === 'number' ? v : cssValue(typeOf(t), v);
+        },
+      },
       [TAILWIND_NAME]: {
         type: 'name',
         transform: (t: TransformedToken) => tailwindName(t.path),
@@ -103,6 +115,7 @@ const SPECS: Record<BuiltFormat, FormatSpec> = {
     format: 'css/variables',
     options: { selector: '@theme', outputReferences: true },
   },
+  js: { transforms: ['name/camel', JS], format: 'javascript/es6' },
 };
 
 /** Builds every format from the base DTCG document (light values, aliases resolved by the tool). */
