@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compile } from '@tailwindcss/node';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flattenTokens, resolveValue, type FlatToken } from '../src/brand/dtcg.js';
 import { cssValue } from '../src/brand/tokens-css.js';
@@ -112,5 +113,51 @@ describe('the js format', () => {
     expect(mod['colorsBrandPrimary']).toBe('#0b2545');
     expect(mod['motionDurationNormal']).toBe('200ms');
     expect(mod['gradientsDawn']).toBe('linear-gradient(135deg, #0b2545 0%, #e0a526 100%)');
+  });
+});
+
+describe('the ts format', () => {
+  const check = (files: Record<string, string>) => {
+    const options: ts.CompilerOptions = {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      noUncheckedIndexedAccess: true,
+      types: [],
+    };
+    const roots = Object.keys(files).map((f) => path.join(dir, f));
+    const program = ts.createProgram(roots, options);
+    return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  };
+
+  it('compiles with tsc, every value with its literal type', async () => {
+    await writeFile(path.join(dir, 'tokens.ts'), await served('ts'));
+    const use = `import { colorsBrandPrimary, motionDurationNormal, tokens, typeWeightBold, type TokenName } from './tokens.js';
+const primary: '#0b2545' = colorsBrandPrimary;
+const duration: '200ms' = motionDurationNormal;
+const bold: 700 = typeWeightBold;
+const name: TokenName = 'gradientsDawn';
+export const used: string = primary + duration + String(bold) + tokens[name];
+`;
+    await writeFile(path.join(dir, 'use.ts'), use);
+    expect(check({ 'tokens.ts': '', 'use.ts': '' })).toEqual([]);
+    // The types are the literal values: a wrong one does not compile.
+    await writeFile(
+      path.join(dir, 'wrong.ts'),
+      `import { colorsBrandPrimary } from './tokens.js';\nexport const c: '#000000' = colorsBrandPrimary;\n`,
+    );
+    expect(check({ 'wrong.ts': '' }).join('\n')).toMatch(/'"#0b2545"' is not assignable to type '"#000000"'/);
+  });
+
+  it('has the same names and values as the js module', async () => {
+    const js = await served('js');
+    const tsText = await served('ts');
+    const decl = (s: string) =>
+      [...s.matchAll(/^export const (\w+) =\s*([^;]+);/gm)].map((m) => [m[1], m[2]?.trim()]);
+    const jsDecl = decl(js);
+    expect(jsDecl.length).toBeGreaterThan(100);
+    expect(decl(tsText).filter(([n]) => n !== 'tokens')).toEqual(jsDecl);
   });
 });

@@ -11,7 +11,7 @@ import { buildId } from './disk-cache.js';
 import { cssValue, declarations, deepMerge } from './tokens-css.js';
 
 /** Every format GET /api/brand/tokens answers, the default first. */
-export const TOKEN_FORMATS = ['json', 'css', 'scss', 'tailwind', 'js'] as const;
+export const TOKEN_FORMATS = ['json', 'css', 'scss', 'tailwind', 'js', 'ts'] as const;
 export type TokenFormat = (typeof TOKEN_FORMATS)[number];
 /** The formats built here (json and css are the catalog's own document and stylesheet). */
 export type BuiltFormat = Exclude<TokenFormat, 'json' | 'css'>;
@@ -27,6 +27,7 @@ export const FORMAT_FILES: Record<TokenFormat, { file: string; contentType: stri
   scss: { file: 'tokens.scss', contentType: 'text/x-scss; charset=utf-8' },
   tailwind: { file: 'tokens.tailwind.css', contentType: 'text/css; charset=utf-8' },
   js: { file: 'tokens.js', contentType: 'text/javascript; charset=utf-8' },
+  ts: { file: 'tokens.ts', contentType: 'text/typescript; charset=utf-8' },
 };
 
 /** Identifies this build, so cached outputs are reused only when the same build would make them. */
@@ -38,6 +39,7 @@ const valueOf = (t: TransformedToken): unknown => t.$value ?? t.value;
 const CSS = 'fleetgate/dtcg-css';
 const JS = 'fleetgate/dtcg-js';
 const TAILWIND_NAME = 'fleetgate/name-tailwind';
+const TS_FORMAT = 'fleetgate/typescript';
 
 /** Tailwind v4 theme namespaces for our groups, so the tokens become utilities (bg-*, text-*…). */
 const TAILWIND_NAMESPACES: [prefix: string, namespace: string][] = [
@@ -93,6 +95,26 @@ function hooks(): NonNullable<Config['hooks']> {
         transform: (t: TransformedToken) => tailwindName(t.path),
       },
     },
+    formats: {
+      // A typed module: `export const` of a string keeps its literal type, and the `tokens`
+      // object `as const` gives every name and value to code that wants them all.
+      [TS_FORMAT]: ({ dictionary }) => {
+        const lines = dictionary.allTokens.map((t) => {
+          const doc = t.$description ?? t.comment;
+          const comment = typeof doc === 'string' ? `/** ${doc.replace(/\*\//g, '* /')} */\n` : '';
+          return `${comment}export const ${t.name} = ${JSON.stringify(valueOf(t))};`;
+        });
+        const names = dictionary.allTokens.map((t) => `  ${t.name},`);
+        return [
+          ...lines,
+          '',
+          '/** Every token by name. */',
+          `export const tokens = {\n${names.join('\n')}\n} as const;`,
+          'export type TokenName = keyof typeof tokens;',
+          '',
+        ].join('\n');
+      },
+    },
   };
 }
 
@@ -116,6 +138,7 @@ const SPECS: Record<BuiltFormat, FormatSpec> = {
     options: { selector: '@theme', outputReferences: true },
   },
   js: { transforms: ['name/camel', JS], format: 'javascript/es6' },
+  ts: { transforms: ['name/camel', JS], format: TS_FORMAT },
 };
 
 /** Builds every format from the base DTCG document (light values, aliases resolved by the tool). */
