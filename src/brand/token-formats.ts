@@ -11,7 +11,7 @@ import { buildId } from './disk-cache.js';
 import { cssValue, declarations, deepMerge } from './tokens-css.js';
 
 /** Every format GET /api/brand/tokens answers, the default first. */
-export const TOKEN_FORMATS = ['json', 'css', 'scss', 'tailwind', 'js', 'ts'] as const;
+export const TOKEN_FORMATS = ['json', 'css', 'scss', 'tailwind', 'js', 'ts', 'android'] as const;
 export type TokenFormat = (typeof TOKEN_FORMATS)[number];
 /** The formats built here (json and css are the catalog's own document and stylesheet). */
 export type BuiltFormat = Exclude<TokenFormat, 'json' | 'css'>;
@@ -28,18 +28,53 @@ export const FORMAT_FILES: Record<TokenFormat, { file: string; contentType: stri
   tailwind: { file: 'tokens.tailwind.css', contentType: 'text/css; charset=utf-8' },
   js: { file: 'tokens.js', contentType: 'text/javascript; charset=utf-8' },
   ts: { file: 'tokens.ts', contentType: 'text/typescript; charset=utf-8' },
+  android: { file: 'tokens.xml', contentType: 'application/xml; charset=utf-8' },
 };
 
 /** Identifies this build, so cached outputs are reused only when the same build would make them. */
 export const TOKEN_FORMATS_BUILD = buildId(import.meta.url, 'style-dictionary');
 
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const typeOf = (t: TransformedToken) => String(t.$type ?? t.type ?? '');
 const valueOf = (t: TransformedToken): unknown => t.$value ?? t.value;
 
 const CSS = 'fleetgate/dtcg-css';
 const JS = 'fleetgate/dtcg-js';
+const NATIVE = 'fleetgate/dtcg-native';
 const TAILWIND_NAME = 'fleetgate/name-tailwind';
 const TS_FORMAT = 'fleetgate/typescript';
+const MILLIS = 'fleetgate/duration-millis';
+
+const hex2 = (n: number) =>
+  Math.round(Math.min(1, Math.max(0, n)) * 255)
+    .toString(16)
+    .padStart(2, '0');
+
+/** A DTCG colour as #rrggbb or #rrggbbaa, what the stock native colour transforms read. */
+function hexColor(v: unknown): string {
+  if (!isObj(v)) return String(v);
+  const alpha = typeof v['alpha'] === 'number' ? v['alpha'] : 1;
+  let hex = typeof v['hex'] === 'string' ? v['hex'].toLowerCase() : undefined;
+  const comps = Array.isArray(v['components']) ? v['components'] : [];
+  if (!hex && v['colorSpace'] === 'srgb')
+    hex = `#${comps.map((c) => hex2(typeof c === 'number' ? c : 0)).join('')}`;
+  if (!hex) return cssValue('color', v); // other spaces: no native transform reads them either way
+  return alpha === 1 ? hex : `${hex}${hex2(alpha)}`;
+}
+
+/** A DTCG dimension in rem (16px to 1rem), what the stock native size transforms scale from. */
+function remDimension(v: unknown): string {
+  if (!isObj(v) || typeof v['value'] !== 'number') return String(v);
+  return String(v['unit'] === 'px' ? v['value'] / 16 : v['value']);
+}
+
+const millis = (v: unknown): number =>
+  isObj(v) && typeof v['value'] === 'number' ? v['value'] * (v['unit'] === 's' ? 1000 : 1) : Number(v);
+
+/** Types the native platforms carry: the composite CSS ones (shadow, gradient…) have no native value. */
+const NATIVE_TYPES = new Set(['color', 'dimension', 'duration', 'number', 'fontWeight']);
+const isNative = (t: TransformedToken) => NATIVE_TYPES.has(typeOf(t));
 
 /** Tailwind v4 theme namespaces for our groups, so the tokens become utilities (bg-*, text-*…). */
 const TAILWIND_NAMESPACES: [prefix: string, namespace: string][] = [
@@ -90,6 +125,21 @@ function hooks(): NonNullable<Config['hooks']> {
           return typeof v === 'number' ? v : cssValue(typeOf(t), v);
         },
       },
+      [NATIVE]: {
+        type: 'value',
+        filter: isNative,
+        transform: (t: TransformedToken) => {
+          const v = valueOf(t);
+          if (typeOf(t) === 'color') return hexColor(v);
+          if (typeOf(t) === 'dimension') return remDimension(v);
+          return v;
+        },
+      },
+      [MILLIS]: {
+        type: 'value',
+        filter: (t: TransformedToken) => typeOf(t) === 'duration',
+        transform: (t: TransformedToken) => String(Math.round(millis(valueOf(t)))),
+      },
       [TAILWIND_NAME]: {
         type: 'name',
         transform: (t: TransformedToken) => tailwindName(t.path),
@@ -139,6 +189,14 @@ const SPECS: Record<BuiltFormat, FormatSpec> = {
   },
   js: { transforms: ['name/camel', JS], format: 'javascript/es6' },
   ts: { transforms: ['name/camel', JS], format: TS_FORMAT },
+  android: {
+    transforms: ['name/snake', NATIVE, 'color/hex8android', 'size/remToDp', MILLIS],
+    format: 'android/resources',
+    filter: (t) => isNative(t) && typeOf(t) !== 'number',
+    options: {
+      resourceMap: { color: 'color', dimension: 'dimen', duration: 'integer', fontWeight: 'integer' },
+    },
+  },
 };
 
 /** Builds every format from the base DTCG document (light values, aliases resolved by the tool). */
@@ -239,6 +297,7 @@ async function tailwindDark(
 function withHeader(f: BuiltFormat, text: string, brandNote: string): string {
   // One line, and nothing that would end the comment early in any of the languages.
   const note = brandNote.replace(/\s+/g, ' ').replace(/\*\//g, '* /').replace(/--/g, '- -');
+  if (f === 'android') return text.replace(/^(<\?xml[^>]*\?>\n)/, `$1<!-- ${note} -->\n`);
   if (f !== 'tailwind') return `// ${note}\n${text.trimStart()}`;
   return `/* ${note} */\n${text.trimStart()}`;
 }

@@ -1,0 +1,84 @@
+/**
+ * The native formats: the Android resources are well-formed XML (parsed by a real XML parser),
+ * and Android, SwiftUI and Jetpack Compose each carry every colour and dimension of the DTCG
+ * document with its value (colours from their hex, dimensions in px/pt/dp at 16px to the rem).
+ */
+import { DOMParser } from '@xmldom/xmldom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flattenTokens, resolveValue, type FlatToken } from '../src/brand/dtcg.js';
+import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+async function served(format: string): Promise<string> {
+  const res = await t.app.inject({ url: `/api/brand/tokens?format=${format}` });
+  expect(res.statusCode).toBe(200);
+  return res.body;
+}
+
+type Obj = Record<string, unknown>;
+interface Expect {
+  token: FlatToken;
+  /** #rrggbb (colours) */
+  hex?: string;
+  alpha?: number;
+  /** device-independent pixels (dimensions) */
+  px?: number;
+}
+
+/** Every colour and dimension of the served DTCG document, aliases followed. */
+async function expected(): Promise<Expect[]> {
+  const doc = JSON.parse(await served('json')) as unknown;
+  const flat = flattenTokens(doc, 'tokens', []);
+  const out: Expect[] = [];
+  for (const token of flat.values()) {
+    const v = resolveValue(token.value, flat) as Obj;
+    if (token.type === 'color')
+      out.push({ token, hex: String(v['hex']).toLowerCase(), alpha: Number(v['alpha'] ?? 1) });
+    if (token.type === 'dimension')
+      out.push({ token, px: Number(v['value']) * (v['unit'] === 'rem' ? 16 : 1) });
+  }
+  expect(out.filter((e) => e.hex).length).toBeGreaterThan(40);
+  expect(out.filter((e) => e.px !== undefined).length).toBeGreaterThan(30);
+  return out;
+}
+
+const words = (dotted: string) => dotted.split(/[.-]/);
+const snake = (dotted: string) => words(dotted).join('_');
+const alphaHex = (a: number) =>
+  Math.round(a * 255)
+    .toString(16)
+    .padStart(2, '0');
+
+describe('the android format', () => {
+  it('is well-formed XML resources with every colour and dimension', async () => {
+    const xml = await served('android');
+    const problems: string[] = [];
+    const doc = new DOMParser({ onError: (level, msg) => problems.push(`${level}: ${msg}`) }).parseFromString(
+      xml,
+      'text/xml',
+    );
+    expect(problems).toEqual([]);
+    expect(doc.documentElement?.tagName).toBe('resources');
+    const values = new Map<string, string>();
+    for (const kind of ['color', 'dimen', 'integer']) {
+      const els = doc.getElementsByTagName(kind);
+      for (let i = 0; i < els.length; i++) {
+        const el = els.item(i);
+        if (el) values.set(`${kind}:${el.getAttribute('name') ?? ''}`, el.textContent ?? '');
+      }
+    }
+    for (const e of await expected()) {
+      const name = snake(e.token.path);
+      if (e.hex)
+        expect(values.get(`color:${name}`), name).toBe(`#${alphaHex(e.alpha ?? 1)}${e.hex.slice(1)}`);
+      else expect(values.get(`dimen:${name}`), name).toBe(`${(e.px ?? NaN).toFixed(2)}dp`);
+    }
+    expect(values.get('integer:motion_duration_normal')).toBe('200');
+    expect(values.get('integer:type_weight_bold')).toBe('700');
+  });
+});
