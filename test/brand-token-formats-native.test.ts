@@ -48,7 +48,12 @@ async function expected(): Promise<Expect[]> {
 }
 
 const words = (dotted: string) => dotted.split(/[.-]/);
+const camel = (dotted: string) =>
+  words(dotted)
+    .map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join('');
 const snake = (dotted: string) => words(dotted).join('_');
+const byte = (hex: string, i: number) => parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16);
 const alphaHex = (a: number) =>
   Math.round(a * 255)
     .toString(16)
@@ -80,5 +85,33 @@ describe('the android format', () => {
     }
     expect(values.get('integer:motion_duration_normal')).toBe('200');
     expect(values.get('integer:type_weight_bold')).toBe('700');
+  });
+});
+
+/** `name = value` for each `let`/`val` line of a Swift or Kotlin file. */
+const declared = (source: string, keyword: 'let' | 'val') =>
+  new Map(
+    [...source.matchAll(new RegExp(`\\b${keyword} (\\w+) = (.+?)(?: \\/\\*\\*.*)?$`, 'gm'))].map((m) => [
+      m[1] ?? '',
+      m[2] ?? '',
+    ]),
+  );
+
+describe('the swift format', () => {
+  it('is a SwiftUI enum carrying every colour and dimension', async () => {
+    const swift = await served('swift');
+    expect(swift).toMatch(/^import SwiftUI$/m);
+    expect(swift).toMatch(/^public enum BrandTokens \{$/m);
+    const lets = declared(swift, 'let');
+    for (const e of await expected()) {
+      const name = camel(e.token.path);
+      if (e.hex) {
+        const [r, g, b] = [0, 1, 2].map((i) => (byte(e.hex ?? '', i) / 255).toFixed(3));
+        expect(lets.get(name), name).toBe(
+          `Color(red: ${r}, green: ${g}, blue: ${b}, opacity: ${String(e.alpha ?? 1)})`,
+        );
+      } else expect(lets.get(name), name).toBe(`CGFloat(${(e.px ?? NaN).toFixed(2)})`);
+    }
+    expect(lets.get('motionDurationNormal')).toBe('TimeInterval(0.2)');
   });
 });

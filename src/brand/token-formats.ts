@@ -11,7 +11,7 @@ import { buildId } from './disk-cache.js';
 import { cssValue, declarations, deepMerge } from './tokens-css.js';
 
 /** Every format GET /api/brand/tokens answers, the default first. */
-export const TOKEN_FORMATS = ['json', 'css', 'scss', 'tailwind', 'js', 'ts', 'android'] as const;
+export const TOKEN_FORMATS = ['json', 'css', 'scss', 'tailwind', 'js', 'ts', 'swift', 'android'] as const;
 export type TokenFormat = (typeof TOKEN_FORMATS)[number];
 /** The formats built here (json and css are the catalog's own document and stylesheet). */
 export type BuiltFormat = Exclude<TokenFormat, 'json' | 'css'>;
@@ -28,6 +28,7 @@ export const FORMAT_FILES: Record<TokenFormat, { file: string; contentType: stri
   tailwind: { file: 'tokens.tailwind.css', contentType: 'text/css; charset=utf-8' },
   js: { file: 'tokens.js', contentType: 'text/javascript; charset=utf-8' },
   ts: { file: 'tokens.ts', contentType: 'text/typescript; charset=utf-8' },
+  swift: { file: 'BrandTokens.swift', contentType: 'text/x-swift; charset=utf-8' },
   android: { file: 'tokens.xml', contentType: 'application/xml; charset=utf-8' },
 };
 
@@ -44,6 +45,7 @@ const JS = 'fleetgate/dtcg-js';
 const NATIVE = 'fleetgate/dtcg-native';
 const TAILWIND_NAME = 'fleetgate/name-tailwind';
 const TS_FORMAT = 'fleetgate/typescript';
+const SECONDS = 'fleetgate/duration-seconds';
 const MILLIS = 'fleetgate/duration-millis';
 
 const hex2 = (n: number) =>
@@ -135,6 +137,11 @@ function hooks(): NonNullable<Config['hooks']> {
           return v;
         },
       },
+      [SECONDS]: {
+        type: 'value',
+        filter: (t: TransformedToken) => typeOf(t) === 'duration',
+        transform: (t: TransformedToken) => `TimeInterval(${String(millis(valueOf(t)) / 1000)})`,
+      },
       [MILLIS]: {
         type: 'value',
         filter: (t: TransformedToken) => typeOf(t) === 'duration',
@@ -189,6 +196,12 @@ const SPECS: Record<BuiltFormat, FormatSpec> = {
   },
   js: { transforms: ['name/camel', JS], format: 'javascript/es6' },
   ts: { transforms: ['name/camel', JS], format: TS_FORMAT },
+  swift: {
+    transforms: ['name/camel', NATIVE, 'color/ColorSwiftUI', 'size/swift/remToCGFloat', SECONDS],
+    format: 'ios-swift/any.swift',
+    filter: isNative,
+    options: { import: ['SwiftUI'], objectType: 'enum', accessControl: 'public', className: 'BrandTokens' },
+  },
   android: {
     transforms: ['name/snake', NATIVE, 'color/hex8android', 'size/remToDp', MILLIS],
     format: 'android/resources',
