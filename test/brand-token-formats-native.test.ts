@@ -115,3 +115,21 @@ describe('the swift format', () => {
     expect(lets.get('motionDurationNormal')).toBe('TimeInterval(0.2)');
   });
 });
+
+describe('the compose format', () => {
+  it('is a Kotlin object for Jetpack Compose carrying every colour and dimension', async () => {
+    const kt = await served('compose');
+    expect(kt).toMatch(/^package org\.fleetgate\.brand$/m);
+    expect(kt).toMatch(/^import androidx\.compose\.ui\.graphics\.Color$/m);
+    expect(kt).toMatch(/^import androidx\.compose\.ui\.unit\.dp$/m);
+    expect(kt).toMatch(/^object BrandTokens \{$/m);
+    const vals = declared(kt, 'val');
+    for (const e of await expected()) {
+      const name = camel(e.token.path);
+      if (e.hex) expect(vals.get(name), name).toBe(`Color(0x${alphaHex(e.alpha ?? 1)}${e.hex.slice(1)})`);
+      else expect(vals.get(name), name).toBe(`${(e.px ?? NaN).toFixed(2)}.dp`);
+    }
+    expect(vals.get('motionDurationNormal')).toBe('200');
+    expect(vals.get('typeWeightBold')).toBe('FontWeight(700)');
+  });
+});

@@ -11,7 +11,17 @@ import { buildId } from './disk-cache.js';
 import { cssValue, declarations, deepMerge } from './tokens-css.js';
 
 /** Every format GET /api/brand/tokens answers, the default first. */
-export const TOKEN_FORMATS = ['json', 'css', 'scss', 'tailwind', 'js', 'ts', 'swift', 'android'] as const;
+export const TOKEN_FORMATS = [
+  'json',
+  'css',
+  'scss',
+  'tailwind',
+  'js',
+  'ts',
+  'swift',
+  'compose',
+  'android',
+] as const;
 export type TokenFormat = (typeof TOKEN_FORMATS)[number];
 /** The formats built here (json and css are the catalog's own document and stylesheet). */
 export type BuiltFormat = Exclude<TokenFormat, 'json' | 'css'>;
@@ -29,6 +39,7 @@ export const FORMAT_FILES: Record<TokenFormat, { file: string; contentType: stri
   js: { file: 'tokens.js', contentType: 'text/javascript; charset=utf-8' },
   ts: { file: 'tokens.ts', contentType: 'text/typescript; charset=utf-8' },
   swift: { file: 'BrandTokens.swift', contentType: 'text/x-swift; charset=utf-8' },
+  compose: { file: 'BrandTokens.kt', contentType: 'text/x-kotlin; charset=utf-8' },
   android: { file: 'tokens.xml', contentType: 'application/xml; charset=utf-8' },
 };
 
@@ -47,6 +58,7 @@ const TAILWIND_NAME = 'fleetgate/name-tailwind';
 const TS_FORMAT = 'fleetgate/typescript';
 const SECONDS = 'fleetgate/duration-seconds';
 const MILLIS = 'fleetgate/duration-millis';
+const COMPOSE_WEIGHT = 'fleetgate/font-weight-compose';
 
 const hex2 = (n: number) =>
   Math.round(Math.min(1, Math.max(0, n)) * 255)
@@ -147,6 +159,11 @@ function hooks(): NonNullable<Config['hooks']> {
         filter: (t: TransformedToken) => typeOf(t) === 'duration',
         transform: (t: TransformedToken) => String(Math.round(millis(valueOf(t)))),
       },
+      [COMPOSE_WEIGHT]: {
+        type: 'value',
+        filter: (t: TransformedToken) => typeOf(t) === 'fontWeight' && typeof valueOf(t) === 'number',
+        transform: (t: TransformedToken) => `FontWeight(${String(valueOf(t))})`,
+      },
       [TAILWIND_NAME]: {
         type: 'name',
         transform: (t: TransformedToken) => tailwindName(t.path),
@@ -201,6 +218,20 @@ const SPECS: Record<BuiltFormat, FormatSpec> = {
     format: 'ios-swift/any.swift',
     filter: isNative,
     options: { import: ['SwiftUI'], objectType: 'enum', accessControl: 'public', className: 'BrandTokens' },
+  },
+  compose: {
+    transforms: ['name/camel', NATIVE, 'color/composeColor', 'size/compose/remToDp', MILLIS, COMPOSE_WEIGHT],
+    format: 'compose/object',
+    filter: isNative,
+    options: {
+      className: 'BrandTokens',
+      packageName: 'org.fleetgate.brand',
+      import: [
+        'androidx.compose.ui.graphics.Color',
+        'androidx.compose.ui.text.font.FontWeight',
+        'androidx.compose.ui.unit.dp',
+      ],
+    },
   },
   android: {
     transforms: ['name/snake', NATIVE, 'color/hex8android', 'size/remToDp', MILLIS],
