@@ -2,9 +2,9 @@
  * The brand hot path in front of Fastify: a GET or HEAD whose path is exactly a key of the live
  * catalog is answered straight from the precomputed response (the same answerFor() the Fastify
  * routes use), skipping routing, hooks and reply serialisation; /api/brand/tokens?format=<f> is
- * the one path whose query picks the answer. Anything else (other methods,
- * unknown or encoded paths, OPTIONS) falls through to Fastify, which serves the same paths with
- * the same bytes for app.inject() and owns every error answer.
+ * the one path whose query picks the answer. Anything else (other methods, unknown or encoded
+ * paths, OPTIONS, other queries) falls through to Fastify, which serves the same paths with the
+ * same bytes for app.inject() and owns every error answer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BrandService } from '../brand/brand-service.js';

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import type { BrandService } from '../../brand/brand-service.js';
 import { ENDPOINTS } from '../../brand/manifest.js';
 import { THEME_KEYS } from '../../brand/schema.js';
-import { isTokenFormat, TOKEN_FORMATS } from '../../brand/token-formats.js';
+import { TOKEN_FORMATS, type TokenFormat } from '../../brand/token-formats.js';
 import { AppError } from '../errors.js';
 import { documentRoute } from '../openapi.js';
 import { sendPrecomputed } from '../precomputed.js';
@@ -27,8 +27,10 @@ const API_PATHS = [
 /** The two brand routes with a variable part (the fast path labels its metrics with them). */
 export const STATIC_ROUTE = '/static/fleet/*';
 export const THEME_ROUTE = '/api/brand/themes/:key';
+/** The one brand route whose query picks the answer (the format). */
 export const TOKENS_ROUTE = '/api/brand/tokens';
 
+/** Both the validation and the OpenAPI parameter, so the two cannot drift. */
 const TOKENS_QUERY = z.object({
   format: z
     .enum(TOKEN_FORMATS)
@@ -37,9 +39,10 @@ const TOKENS_QUERY = z.object({
 });
 
 /** The format a tokens query asks for; anything but one known format is a 400 naming them all. */
-export function tokenFormatOf(query: unknown): (typeof TOKEN_FORMATS)[number] {
-  const f = (query as Record<string, unknown> | undefined)?.['format'] ?? 'json';
-  if (isTokenFormat(f)) return f;
+function tokenFormatOf(query: unknown): TokenFormat {
+  const parsed = TOKENS_QUERY.safeParse(query ?? {});
+  if (parsed.success) return parsed.data.format;
+  const f = (query as Record<string, unknown>)['format'];
   const given = (typeof f === 'string' ? f : JSON.stringify(f)).slice(0, 64);
   throw new AppError(
     400,
