@@ -64,6 +64,9 @@ interface Side {
   loaded: number;
 }
 
+/** One connection per side, kept alive: requests are sequential, so one is all a side uses. */
+const newAgent = () => new Agent({ keepAlive: true, maxSockets: 1 });
+
 interface Sized {
   /** Median latency of the timed requests, ms. */
   p50: number;
@@ -129,7 +132,13 @@ function send(side: Side, method: 'GET' | 'POST', url: string, body?: string): P
 }
 
 async function expectOk(side: Side, method: 'GET' | 'POST', url: string, body?: string): Promise<Answer> {
-  const a = await send(side, method, url, body);
+  const a = await send(side, method, url, body).catch((err: unknown) => {
+    const child = side.fg.child;
+    const gone = child.exitCode !== null || child.signalCode !== null;
+    throw new Error(
+      `${side.name}: ${method} ${url}: ${String(err)}${gone ? `; the service exited (${child.exitCode ?? child.signalCode}), its output:\n${side.fg.output().slice(-3000)}` : ''}`,
+    );
+  });
   if (a.status !== (method === 'POST' ? 201 : 200))
     throw new Error(
       `${side.name}: ${method} ${url} answered ${a.status}: ${a.body.toString().slice(0, 300)}`,
@@ -281,7 +290,7 @@ async function startSide(kind: Kind, name: string, tag: string): Promise<Side> {
     schema,
     databaseUrl: schema ? DATABASE_URL : undefined,
     headers: { authorization: `Bearer ${apiKey}` },
-    agent: new Agent({ keepAlive: true, maxSockets: 1 }),
+    agent: newAgent(),
     loaded: 0,
   };
 }
@@ -300,6 +309,12 @@ async function measureStore(kind: Kind, log: (line: string) => void): Promise<Sc
     let created = 0;
     for (const size of SIZES) {
       await grow(pair[1], size, now, log);
+      // Fresh connections for both: a long load keeps this process busy past the services'
+      // keep-alive timeout, and a socket closed meanwhile would be reused before its end is read.
+      for (const s of pair) {
+        s.agent.destroy();
+        s.agent = newAgent();
+      }
       const sizes: [number, number] = [pair[0].loaded, size];
       const row = (name: string, m: [Sized, Sized], limit: number): ScaleRow => {
         const ratio = m[0].p50 > 0 ? m[1].p50 / m[0].p50 : 0;
