@@ -12,6 +12,7 @@ import {
   type Migration,
   type RawBuilder,
 } from 'kysely';
+import { brandVersionsMigration } from './brand-versions-sql.js';
 import { outboxMigration, outboxPruneIndexMigration } from './outbox-sql.js';
 import { eventTerms } from './search-terms.js';
 import { sessionsMigration } from './sessions-sql.js';
@@ -201,5 +202,7 @@ export function migrations(d: Ddl): Record<string, Migration> {
     },
     // Pruning finished deliveries by age, a batch at a time (retention.ts).
     '010_outbox_prune_index': outboxPruneIndexMigration,
+    // Each distinct brand content as a semver version, newest first by seq (brand/versions.ts).
+    '011_brand_versions': brandVersionsMigration(d.int8),
   };
 }

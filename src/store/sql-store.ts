@@ -6,11 +6,21 @@
  * messages into the same transaction (outbox-sql.ts).
  */
 import { sql, type Kysely } from 'kysely';
+import {
+  asBrandVersionDb,
+  getBrandVersion,
+  insertBrandVersion,
+  latestBrandVersion,
+  listBrandVersions,
+} from './brand-versions-sql.js';
 import type { MigrationState } from './migration-state.js';
 import { migrations } from './migrations.js';
 import { asOutboxDb, WebhookRepo, withOutbox } from './outbox-sql.js';
 import { asSessionDb, SessionRepo } from './sessions-sql.js';
 import type {
+  BrandPublishResult,
+  BrandVersionRecord,
+  BrandVersionSummary,
   EventQuery,
   IdempotentRecord,
   LinkRecord,
@@ -504,6 +514,40 @@ export class SqlStore implements Store {
       )
       .executeTakeFirst();
     return Number(r.numDeletedRows);
+  }
+
+  latestBrandVersion(): Promise<BrandVersionRecord | undefined> {
+    return latestBrandVersion(asBrandVersionDb(this.#db));
+  }
+
+  getBrandVersion(version: string): Promise<BrandVersionRecord | undefined> {
+    return getBrandVersion(asBrandVersionDb(this.#db), version);
+  }
+
+  listBrandVersions(p: { limit: number; after?: number }): Promise<Page<BrandVersionSummary>> {
+    return listBrandVersions(asBrandVersionDb(this.#db), pageSize(p.limit), p.after);
+  }
+
+  publishBrandVersion(
+    contentHash: string,
+    next: (latest: BrandVersionRecord | undefined) => {
+      record: BrandVersionRecord;
+      outbox?: OutboxMessage[];
+    },
+  ): Promise<BrandPublishResult> {
+    return this.#write<BrandPublishResult>(async (trx) => {
+      const db = asBrandVersionDb(trx);
+      const latest = await latestBrandVersion(db);
+      if (latest && latest.contentHash === contentHash) return { result: { published: false, latest } };
+      const { record, outbox } = next(latest);
+      if (await insertBrandVersion(db, record))
+        return { result: { published: true, latest: record }, outbox };
+      // Another instance published on top of the same latest first (it committed before our
+      // insert returned): its version is the latest now, and it made the announcement.
+      const winner = await latestBrandVersion(db);
+      if (!winner) throw new Error('brand version insert conflicted but no version exists');
+      return { result: { published: false, latest: winner } };
+    });
   }
 }
 

@@ -136,6 +136,38 @@ export interface Page<T> {
   more: boolean;
 }
 
+export type BrandBump = 'initial' | 'major' | 'minor' | 'patch';
+
+/** A published brand version as lists show it (no documents). */
+export interface BrandVersionSummary {
+  /** Semver of the brand data (not the API's version). */
+  version: string;
+  /** Its place in publishing order (1 for the first version). */
+  seq: number;
+  /** The version before it; null for the first. */
+  previous: string | null;
+  publishedAt: string;
+  /** Hash of the flattened tokens: the same content never publishes twice in a row. */
+  contentHash: string;
+  bump: BrandBump;
+  added: number;
+  removed: number;
+  changed: number;
+}
+
+export interface BrandVersionRecord extends BrandVersionSummary {
+  /** JSON: the change detail against the previous version. */
+  changes: string;
+  /** JSON: the version's DTCG tokens document. */
+  tokens: string;
+}
+
+/** What publishing returns: the latest version afterwards, and whether this call wrote it. */
+export interface BrandPublishResult {
+  published: boolean;
+  latest: BrandVersionRecord;
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   migrate(): Promise<void>;
@@ -239,4 +271,23 @@ export interface Store {
   pruneIdempotent(before: string, limit: number): Promise<number>;
   /** Deletes up to `limit` OAuth states that expired before `nowMs`; returns how many went. */
   pruneOAuthStates(nowMs: number, limit: number): Promise<number>;
+
+  /** The newest published brand version (highest seq), if any. */
+  latestBrandVersion(): Promise<BrandVersionRecord | undefined>;
+  getBrandVersion(version: string): Promise<BrandVersionRecord | undefined>;
+  /** One page of brand versions, newest first; `after` is the seq of the previous page's last item. */
+  listBrandVersions(page: { limit: number; after?: number }): Promise<Page<BrandVersionSummary>>;
+  /**
+   * Publishes brand content in one write transaction: reads the latest version there; when its
+   * content hash is `contentHash` nothing is written; otherwise `next` builds the new version
+   * (from the latest) and its outbox messages, written together. Of two instances publishing at
+   * once on top of the same latest version, one writes and the other gets the winner's version.
+   */
+  publishBrandVersion(
+    contentHash: string,
+    next: (latest: BrandVersionRecord | undefined) => {
+      record: BrandVersionRecord;
+      outbox?: OutboxMessage[];
+    },
+  ): Promise<BrandPublishResult>;
 }

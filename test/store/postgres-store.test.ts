@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresStore, type SqlStore } from './open-store.js';
+import { runBrandVersionsContract } from './brand-versions-contract.js';
 import { runOutboxContract } from './outbox-contract.js';
 import { PostgresDialect } from '../../src/store/dialects/postgres.js';
 import { runBackfillContract, runListContract } from './lists-contract.js';
@@ -90,6 +91,14 @@ if (reason !== undefined && process.env['CI'] === 'true') {
     });
   });
 
+  runBrandVersionsContract('postgres', () => {
+    const schema = freshSchema();
+    return Promise.resolve({
+      a: postgresStore(DATABASE_URL, { schema }),
+      b: postgresStore(DATABASE_URL, { schema }),
+    });
+  });
+
   describe('PostgresStore', () => {
     it('migrates safely when four instances start at once on a fresh schema', async () => {
       const schema = freshSchema();
@@ -110,6 +119,7 @@ if (reason !== undefined && process.env['CI'] === 'true') {
           [schema],
         );
         expect(tables.map((r) => r.table_name)).toEqual([
+          'brand_versions',
           'counters',
           'dashboard_sessions',
           'idempotency_keys',
@@ -238,6 +248,7 @@ if (reason !== undefined && process.env['CI'] === 'true') {
           [schema],
         );
         expect(rows.map((r) => `${r.table_name}.${r.column_name}`)).toEqual([
+          'brand_versions.seq',
           'counters.value',
           'dashboard_sessions.expires_at',
           'link.access_expires_at',

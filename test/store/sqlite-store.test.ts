@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { sqliteStore } from './open-store.js';
+import { runBrandVersionsContract } from './brand-versions-contract.js';
 import { runOutboxContract } from './outbox-contract.js';
 import { SqliteDialect } from '../../src/store/dialects/sqlite.js';
 import { runBackfillContract, runListContract } from './lists-contract.js';
@@ -29,6 +30,11 @@ runBackfillContract('sqlite', () => new SqliteDialect(freshFile()));
 
 // Two connections to one file, as two processes would have.
 runOutboxContract('sqlite', () => {
+  const file = freshFile();
+  return Promise.resolve({ a: sqliteStore(file), b: sqliteStore(file) });
+});
+
+runBrandVersionsContract('sqlite', () => {
   const file = freshFile();
   return Promise.resolve({ a: sqliteStore(file), b: sqliteStore(file) });
 });
