@@ -20,6 +20,17 @@ const url = (what: string) =>
       `${what} must be an http(s) URL`,
     );
 
+/** The daily quotas' names, as SANDBOX_DAILY_LIMITS and FLEETGATE_DAILY_QUOTAS spell them. */
+export type DailyQuotaName = 'light' | 'medium' | 'heavy' | 'resource_intensive' | 'meeting_writes_per_user';
+const DAILY_NAME = '(light|medium|heavy|resource_intensive|meeting_writes_per_user)';
+const dailyList = (what: string) =>
+  z
+    .string()
+    .regex(
+      new RegExp(`^${DAILY_NAME}=\\d+(,${DAILY_NAME}=\\d+)*$`, 'i'),
+      `${what} looks like meeting_writes_per_user=100,heavy=30000 (names: light, medium, heavy, resource_intensive, meeting_writes_per_user)`,
+    );
+
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -81,6 +92,7 @@ const envSchema = z.object({
   SANDBOX_ACCESS_TTL: z.coerce.number().int().min(1).max(86_400).default(3599),
   SANDBOX_RATE_LIMITS: flag.default(true),
   SANDBOX_AUTO_APPROVE: flag.default(true),
+  SANDBOX_DAILY_LIMITS: optionalString.pipe(dailyList('SANDBOX_DAILY_LIMITS').optional()),
   FLEETGATE_REFRESH_MARGIN: z.coerce.number().int().min(0).max(86_400).default(120),
   FLEETGATE_RATE_BUDGETS: optionalString.pipe(
     z
@@ -91,6 +103,7 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  FLEETGATE_DAILY_QUOTAS: optionalString.pipe(dailyList('FLEETGATE_DAILY_QUOTAS').optional()),
   FLEETGATE_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   FLEETGATE_WEBHOOK_URL: optionalString.pipe(url('FLEETGATE_WEBHOOK_URL').optional()),
   FLEETGATE_WEBHOOK_SECRET: optionalString.pipe(
@@ -167,12 +180,16 @@ export interface Config {
     accessTtl: number;
     rateLimits: boolean;
     autoApprove: boolean;
+    /** SANDBOX_DAILY_LIMITS as given (validated); the emulator reads it. */
+    dailyLimits: string | undefined;
   };
   gateway: {
     refreshMarginSeconds: number;
     upstreamTimeoutMs: number;
     /** Calls per second (per minute for resource_intensive) the gateway allows itself, by label. */
     budgets: Partial<Record<'LIGHT' | 'MEDIUM' | 'HEAVY' | 'RESOURCE_INTENSIVE', number>>;
+    /** The platform's daily quotas the gateway counts against (FLEETGATE_DAILY_QUOTAS), by name. */
+    dailyQuotas: Partial<Record<DailyQuotaName, number>>;
   };
   /** Outgoing webhooks to the business application. */
   webhooksOut: {
@@ -294,6 +311,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       accessTtl: e.SANDBOX_ACCESS_TTL,
       rateLimits: e.SANDBOX_RATE_LIMITS,
       autoApprove: e.SANDBOX_AUTO_APPROVE,
+      dailyLimits: e.SANDBOX_DAILY_LIMITS,
     },
     gateway: {
       refreshMarginSeconds: e.FLEETGATE_REFRESH_MARGIN,
@@ -305,6 +323,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           .map((pair) => {
             const [k, v] = pair.split('=');
             return [(k ?? '').toUpperCase(), Number(v)];
+          }),
+      ),
+      dailyQuotas: Object.fromEntries(
+        (e.FLEETGATE_DAILY_QUOTAS ?? '')
+          .split(',')
+          .filter(Boolean)
+          .map((pair) => {
+            const [k, v] = pair.split('=');
+            return [(k ?? '').toLowerCase(), Number(v)];
           }),
       ),
     },

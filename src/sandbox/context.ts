@@ -71,6 +71,8 @@ export interface SandboxContext {
   /** Call after changing a slice, so the change is persisted. */
   changed(): void;
   now(): Date;
+  /** Counts a meeting create, update or delete against the host's daily cap (429 when spent). */
+  meetingWrite(hostId: string): void;
   /** Resolves `me`, the user id or the email to the demo user; 404 code 1001 otherwise. */
   user(req: SandboxRequest, userId: string): DemoUser;
   /**

@@ -21,6 +21,10 @@ export interface SandboxOptions {
   accessTtlSeconds: number;
   refreshTtlDays: number;
   rateLimits: boolean;
+  /** Daily caps, reset 00:00 UTC (enforced with rateLimits); the platform's when undefined. */
+  dailyLimits?: DailyLimits;
+  /** Quirk: 429s lose their rate-limit headers, as the real platform's sometimes do. */
+  omitRateLimitHeaders?: boolean;
   /** false: /oauth/authorize answers access_denied, as when a user clicks "Decline". */
   autoApprove: boolean;
   /** Delays before webhook retries 1..3 (the platform uses 5, 20 and 60 minutes). */
@@ -28,6 +32,59 @@ export interface SandboxOptions {
   seed: number;
   now: () => Date;
   logger: Logger;
+}
+
+/**
+ * The platform's daily caps; null is none. Heavy and Resource-intensive calls share one daily
+ * quota on paid plans, so `heavy` caps both together.
+ */
+export interface DailyLimits {
+  light: number | null;
+  medium: number | null;
+  heavy: number | null;
+  /** Meeting creates, updates and deletes per host user. */
+  meetingWritesPerUser: number | null;
+}
+
+/** The Pro plan: only the shared Heavy/Resource-intensive cap, and 100 meeting writes per user. */
+export const PLATFORM_DAILY_LIMITS: DailyLimits = {
+  light: null,
+  medium: null,
+  heavy: 30_000,
+  meetingWritesPerUser: 100,
+};
+
+const DAILY_NAMES = {
+  light: 'light',
+  medium: 'medium',
+  heavy: 'heavy',
+  // The same shared quota, by the other label that draws on it.
+  resource_intensive: 'heavy',
+  meeting_writes_per_user: 'meetingWritesPerUser',
+} as const;
+
+/**
+ * SANDBOX_DAILY_LIMITS, e.g. `meeting_writes_per_user=3,heavy=5`: unnamed limits keep the
+ * platform's. Throws a message naming the bad part.
+ */
+export function parseDailyLimits(text: string | undefined): DailyLimits {
+  const out = { ...PLATFORM_DAILY_LIMITS };
+  let heavySet = false;
+  for (const part of (text ?? '').split(',')) {
+    if (!part.trim()) continue;
+    const [rawName, rawValue] = part.split('=').map((x) => x.trim().toLowerCase());
+    const key = DAILY_NAMES[rawName as keyof typeof DAILY_NAMES] as keyof DailyLimits | undefined;
+    const n = Number(rawValue);
+    if (!key || rawValue === undefined || !Number.isInteger(n) || n < 0)
+      throw new Error(
+        `SANDBOX_DAILY_LIMITS: "${part.trim()}" is not name=n with a name of ${Object.keys(DAILY_NAMES).join(', ')}`,
+      );
+    // Both names given: the smaller is the shared quota.
+    if (key === 'heavy' && heavySet) out.heavy = Math.min(out.heavy ?? n, n);
+    else out[key] = n;
+    if (key === 'heavy') heavySet = true;
+  }
+  return out;
 }
 
 export const DEFAULT_SANDBOX = {

@@ -19,6 +19,7 @@ import { Faults } from './faults.js';
 import { registerOAuth, type SandboxStats } from './oauth.js';
 import type { SandboxOptions } from './options.js';
 import { createRng } from './prng.js';
+import { dropRateLimitHeaders, registerQuirks } from './quirks.js';
 import { RateLimiter } from './rate-limit.js';
 import { SandboxState } from './state.js';
 import { registerHostedMcp } from './routes/hosted-mcp.js';
@@ -101,7 +102,8 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
     lastAccessToken: null,
     lastRefreshToken: null,
   };
-  const limiter = new RateLimiter(options.now);
+  const limiter = new RateLimiter(options.now, options.dailyLimits);
+  const quirks = { omitRateLimitHeaders: options.omitRateLimitHeaders ?? false };
   const faults = new Faults();
   const webhooks = new WebhookSender({
     url: () => options.webhookUrl,
@@ -150,6 +152,7 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
     return reply.code(fault.status).headers(headers).send({ code: fault.status, message });
   });
   app.addHook('onSend', (_req, reply, payload, done) => {
+    if (quirks.omitRateLimitHeaders && reply.statusCode === 429) dropRateLimitHeaders(reply);
     reply.header('x-zm-trackingid', `v=2.0;clid=us06;rid=${randomBytes(8).toString('hex')}`);
     done(null, payload);
   });
@@ -209,6 +212,9 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
     slice: <T>(name: string) => st.slice<T>(name),
     changed: () => st.changed(),
     now: options.now,
+    meetingWrite(hostId) {
+      if (options.rateLimits) limiter.meetingWrite(hostId);
+    },
     user(req, userId) {
       if (userId === 'me') {
         if (req.auth.userId === demo.id) return demo;
@@ -300,8 +306,10 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
     st.changed();
     faults.clear();
     limiter.reset();
+    quirks.omitRateLimitHeaders = options.omitRateLimitHeaders ?? false;
     pageTokens.clear();
   };
+  registerQuirks(app, quirks);
   registerControl(app, {
     faults,
     webhooks,

@@ -4,7 +4,7 @@
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import { DEFAULT_SANDBOX } from './options.js';
+import { DEFAULT_SANDBOX, parseDailyLimits } from './options.js';
 import { SANDBOX_MODULES } from './routes/index.js';
 import { buildSandbox, type Sandbox } from './server.js';
 
@@ -31,6 +31,7 @@ export async function startSandbox(
       accessTtlSeconds: config.sandbox.accessTtl,
       refreshTtlDays: DEFAULT_SANDBOX.refreshTtlDays,
       rateLimits: config.sandbox.rateLimits,
+      dailyLimits: parseDailyLimits(config.sandbox.dailyLimits),
       autoApprove: config.sandbox.autoApprove,
       webhookRetryDelaysMs: [...DEFAULT_SANDBOX.webhookRetryDelaysMs],
       seed: DEFAULT_SANDBOX.seed,

@@ -193,6 +193,8 @@ export const UNREFERENCED: Unreferenced[] = [
       'GET /_sandbox/webhooks',
       'POST /_sandbox/webhooks/send',
       'POST /_sandbox/reset',
+      'GET /_sandbox/quirks',
+      'POST /_sandbox/quirks',
     ],
   },
 ];
