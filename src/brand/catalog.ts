@@ -24,6 +24,7 @@ import {
   type BuiltFormat,
   type TokenFormat,
 } from './token-formats.js';
+import { themedTokenFormats, type ThemedTokenFormats } from './theme-tokens.js';
 import { precompute, type Precomputed } from '../http/precomputed.js';
 
 export const DTCG_SCHEMA = 'https://www.designtokens.org/schemas/2025.10/format.json';
@@ -97,6 +98,8 @@ export interface BrandCatalog {
   readonly tokensCss: string;
   /** GET /api/brand/tokens?format=<f>: each format's response, built once per brand load. */
   readonly tokenFormats: ReadonlyMap<TokenFormat, Precomputed>;
+  /** GET /api/brand/tokens?theme=<key>: a funnel's every format, built on first request (theme-tokens.ts). */
+  readonly themedTokenFormats: ThemedTokenFormats;
   readonly themes: {
     keys: readonly ThemeKey[];
     surfaces: { light: string; dark: string };
@@ -442,6 +445,15 @@ export async function buildCatalog(
       api ?? precompute(text, { contentType, cacheControl: API_CACHE, compressed: opts.cache }),
     );
   }
+  const themed = themedTokenFormats({
+    document: tokens,
+    ...formatInput,
+    baseUrl,
+    funnels: cssInput.funnels,
+    themes: funnels,
+    cache: opts.cache,
+    cacheControl: API_CACHE,
+  });
   put('/static/fleet/brand.css', BRAND_CSS, 'text/css; charset=utf-8', STATIC_CACHE);
   put('/api/brand/themes', json(themes), JSON_TYPE, API_CACHE);
   for (const f of funnels) put(`/api/brand/themes/${f.key}`, json(f), JSON_TYPE, API_CACHE);
@@ -459,6 +471,7 @@ export async function buildCatalog(
     tokens,
     tokensCss,
     tokenFormats,
+    themedTokenFormats: themed,
     themes,
     assets,
     docs,

@@ -5,6 +5,7 @@
  * into CSS for the web formats and, for the native ones, into the hex and rem strings that the
  * stock native transforms read.
  */
+import { setImmediate } from 'node:timers/promises';
 import type StyleDictionaryClass from 'style-dictionary';
 import type { Config, TransformedToken } from 'style-dictionary/types';
 import { buildId } from './disk-cache.js';
@@ -280,13 +281,16 @@ export async function buildTokenFormats(opts: {
     ),
   });
   const out = {} as Record<BuiltFormat, string>;
-  await Promise.all(
-    BUILT_FORMATS.map(async (f) => {
-      const [first] = await sd.formatPlatform(f);
-      const text = typeof first?.output === 'string' ? first.output : '';
-      out[f] = withHeader(f, text, note);
-    }),
-  );
+  // Style Dictionary's awaits here are all microtasks (no I/O), so one build would hold the event
+  // loop for its whole length: one platform at a time, letting the loop run between them (a
+  // theme's build runs while the service answers, theme-tokens.ts).
+  for (const f of BUILT_FORMATS) {
+    await setImmediate();
+    const [first] = await sd.formatPlatform(f);
+    const text = typeof first?.output === 'string' ? first.output : '';
+    out[f] = withHeader(f, text, note);
+  }
+  await setImmediate();
   out.tailwind += await tailwindDark(StyleDictionary, opts);
   return out;
 }

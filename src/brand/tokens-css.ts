@@ -4,6 +4,7 @@
  * Style Dictionary 4 does not read DTCG 2025.10 object values (color objects, {value, unit}
  * dimensions) by itself, so the value transforms here turn them into CSS.
  */
+import { setImmediate } from 'node:timers/promises';
 import type StyleDictionaryClass from 'style-dictionary';
 import type { TransformedToken } from 'style-dictionary/types';
 import { buildId } from './disk-cache.js';
@@ -169,7 +170,10 @@ export async function buildTokensCss(opts: {
   const dark = dictionary(StyleDictionary, deepMerge(opts.base, opts.dark), [
     { filter: isDark, selector: ':root' },
   ]);
-  const [lightOut, darkOut] = await Promise.all([light.formatPlatform('css'), dark.formatPlatform('css')]);
+  // One at a time with the loop let run between: Style Dictionary's awaits are only microtasks.
+  const lightOut = await light.formatPlatform('css');
+  await setImmediate();
+  const darkOut = await dark.formatPlatform('css');
   const text = (o: unknown) => (typeof o === 'string' ? o : '');
   const lightCss = text(lightOut[0]?.output);
   const darkDecl = declarations(text(darkOut[0]?.output));

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod';
 import type { BrandService } from '../../brand/brand-service.js';
 import { ENDPOINTS } from '../../brand/manifest.js';
-import { THEME_KEYS } from '../../brand/schema.js';
+import { THEME_KEYS, type ThemeKey } from '../../brand/schema.js';
 import { TOKEN_FORMATS, type TokenFormat } from '../../brand/token-formats.js';
 import { AppError } from '../errors.js';
 import { documentRoute } from '../openapi.js';
@@ -27,29 +27,44 @@ const API_PATHS = [
 /** The two brand routes with a variable part (the fast path labels its metrics with them). */
 export const STATIC_ROUTE = '/static/fleet/*';
 export const THEME_ROUTE = '/api/brand/themes/:key';
-/** The one brand route whose query picks the answer (the format). */
+/** The one brand route whose query picks the answer (the format and the theme). */
 export const TOKENS_ROUTE = '/api/brand/tokens';
 
-/** Both the validation and the OpenAPI parameter, so the two cannot drift. */
-const TOKENS_QUERY = z.object({
-  format: z
-    .enum(TOKEN_FORMATS)
-    .default('json')
-    .describe('The output: the DTCG document (json) or a platform format.'),
-});
-
-/** The format a tokens query asks for; anything but one known format is a 400 naming them all. */
-function tokenFormatOf(query: unknown): TokenFormat {
-  const parsed = TOKENS_QUERY.safeParse(query ?? {});
-  if (parsed.success) return parsed.data.format;
-  const f = (query as Record<string, unknown>)['format'];
-  const given = (typeof f === 'string' ? f : JSON.stringify(f)).slice(0, 64);
-  throw new AppError(
-    400,
-    'unknown_format',
-    `Unknown token format ${JSON.stringify(given)}; use one of ${TOKEN_FORMATS.join(', ')}.`,
-    { allowed: [...TOKEN_FORMATS] },
+const FORMAT_PARAM = z
+  .enum(TOKEN_FORMATS)
+  .default('json')
+  .describe('The output: the DTCG document (json) or a platform format.');
+const THEME_PARAM = z
+  .enum(THEME_KEYS)
+  .optional()
+  .describe(
+    'A funnel theme: its color becomes colors.brand.primary and its color2 colors.brand.accent (in light and dark), in every format.',
   );
+/** Both the validation and the OpenAPI parameters, so the two cannot drift. */
+const TOKENS_QUERY = z.object({ format: FORMAT_PARAM, theme: THEME_PARAM });
+
+const given = (v: unknown) => JSON.stringify((typeof v === 'string' ? v : JSON.stringify(v)).slice(0, 64));
+
+/** What a tokens query asks for; an unknown format or theme is a 400 naming the allowed ones. */
+function tokensQueryOf(query: unknown): { format: TokenFormat; theme: ThemeKey | undefined } {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const format = FORMAT_PARAM.safeParse(q['format']);
+  if (!format.success)
+    throw new AppError(
+      400,
+      'unknown_format',
+      `Unknown token format ${given(q['format'])}; use one of ${TOKEN_FORMATS.join(', ')}.`,
+      { allowed: [...TOKEN_FORMATS] },
+    );
+  const theme = THEME_PARAM.safeParse(q['theme']);
+  if (!theme.success)
+    throw new AppError(
+      400,
+      'unknown_theme',
+      `Unknown theme ${given(q['theme'])}; use one of ${THEME_KEYS.join(', ')}.`,
+      { allowed: [...THEME_KEYS] },
+    );
+  return { format: format.data, theme: theme.data };
 }
 
 const CORS_PREFLIGHT = {
@@ -78,7 +93,10 @@ export function registerBrandRoutes(app: FastifyInstance, brand: BrandService): 
   // HEAD is routed explicitly so it answers with the GET's exact headers (Content-Length included).
   const read = (
     url: string,
-    handler: (req: FastifyRequest<{ Params: { key: string } }>, reply: FastifyReply) => FastifyReply,
+    handler: (
+      req: FastifyRequest<{ Params: { key: string } }>,
+      reply: FastifyReply,
+    ) => FastifyReply | Promise<FastifyReply>,
   ) => {
     app.route({ method: ['GET', 'HEAD'], url, exposeHeadRoute: false, handler });
     app.options(url, preflight);
@@ -96,9 +114,18 @@ export function registerBrandRoutes(app: FastifyInstance, brand: BrandService): 
     const path = rawPath(req);
     // Like every brand path: an encoded spelling of it is not it.
     if (path !== TOKENS_ROUTE) throw new AppError(404, 'not_found', `No brand file at ${path}.`);
-    const res = brand.current.tokenFormats.get(tokenFormatOf(req.query));
-    if (!res) throw new AppError(404, 'not_found', `No brand file at ${path}.`);
-    return sendPrecomputed(req, reply, res);
+    const { format, theme } = tokensQueryOf(req.query);
+    if (!theme) {
+      const res = brand.current.tokenFormats.get(format);
+      if (!res) throw new AppError(404, 'not_found', `No brand file at ${path}.`);
+      return sendPrecomputed(req, reply, res);
+    }
+    // A theme's outputs are built on its first request (theme-tokens.ts), then kept.
+    return brand.current.themedTokenFormats(theme).then((all) => {
+      const res = all.get(format);
+      if (!res) throw new AppError(404, 'not_found', `No brand file at ${path}.`);
+      return sendPrecomputed(req, reply, res);
+    });
   });
   read(STATIC_ROUTE, serve);
   read(THEME_ROUTE, (req, reply) => {
