@@ -1,10 +1,12 @@
 /**
  * Every image the brand serves, built from the folder's SVG sources: outlined SVG + PNG of each
  * logo, shield and icon; the web icon set (favicon.ico, icon.svg, apple-touch, 192/512, maskable,
- * web manifest); and one 1200×630 Open Graph image per theme from the social template.
+ * web manifest); each theme's drawn icon (SVG + PNG); and one 1200×630 Open Graph image per theme
+ * from the social template.
  */
 import type { BrandSource } from './read-brand-folder.js';
 import { pngSize, svgSize, type Renderer } from './render.js';
+import { buildThemeIcons } from './theme-icons.js';
 
 export interface AssetFile {
   /** Path below /static/fleet/assets/. */
@@ -162,6 +164,8 @@ export async function buildAssets(src: BrandSource, render: Renderer): Promise<B
       },
     );
   }
+
+  for (const { file, entry } of await buildThemeIcons(src, render)) add(file, entry);
 
   const template = svg(src.assets.social.template);
   const allThemes = [

@@ -13,7 +13,8 @@ import { buildLlmsTxt } from './llms-txt.js';
 import { buildManifest, type Manifest } from './manifest.js';
 import type { BrandSource } from './read-brand-folder.js';
 import type { Renderer } from './render.js';
-import { THEME_KEYS, type ThemeKey } from './schema.js';
+import { THEME_KEYS, type ThemeKey, type ThemesFile } from './schema.js';
+import { themeIconAlt, themeIconPaths } from './theme-icons.js';
 import { cacheKey, type DiskCache } from './disk-cache.js';
 import { buildTokensCss, cssColor, TOKENS_CSS_BUILD } from './tokens-css.js';
 import {
@@ -57,6 +58,10 @@ export type ThemeView = {
   color2: string;
   tagline: string;
   icon: string;
+  /** The drawn icon (absolute URLs and alt text), for themes whose brand folder has one. */
+  iconSvg?: string;
+  iconPng?: string;
+  iconAlt?: string;
   contrast: { color: ColorContrast; color2: ColorContrast };
   css: { selector: string; variables: Record<string, string> };
   socialImage: string;
@@ -196,7 +201,7 @@ export async function buildCatalog(
   const themeView = (
     key: string,
     kind: ThemeView['kind'],
-    t: { name: string; color: string; color2: string; tagline: string; icon: string; business?: string },
+    t: ThemesFile['official'][string] & { business?: string },
   ): ThemeView => {
     const contrast = {
       color: contrastFor(t.color, surfaces, ink, paper),
@@ -212,6 +217,13 @@ export async function buildCatalog(
       color2: t.color2.toLowerCase(),
       tagline: t.tagline,
       icon: t.icon,
+      ...(t.iconFile
+        ? {
+            iconSvg: staticUrl(`assets/${themeIconPaths(key).svg}`),
+            iconPng: staticUrl(`assets/${themeIconPaths(key).png}`),
+            iconAlt: themeIconAlt(t),
+          }
+        : {}),
       contrast,
       css: {
         selector,

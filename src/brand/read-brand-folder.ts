@@ -301,9 +301,27 @@ async function readDocs(
   return docs;
 }
 
+/** The drawn theme icons themes.json names (paths below assets/); an alt text needs its icon. */
+function themeIconFiles(themes: ThemesFile, problems: BrandProblem[]): string[] {
+  const files: string[] = [];
+  for (const kind of ['official', 'funnels'] as const) {
+    for (const [k, t] of Object.entries(themes[kind])) {
+      if (t.iconFile) files.push(t.iconFile);
+      else if (t.iconAlt)
+        problems.push({
+          file: 'themes.json',
+          field: `${kind}.${k}.iconAlt`,
+          reason: 'describes an icon, but the theme has no iconFile',
+        });
+    }
+  }
+  return files;
+}
+
 async function readSvgs(
   dir: string,
   assets: AssetsFile,
+  extra: string[],
   problems: BrandProblem[],
 ): Promise<Map<string, string>> {
   const names = new Set([
@@ -311,6 +329,7 @@ async function readSvgs(
     assets.iconSet.source,
     assets.iconSet.tileSource,
     assets.social.template,
+    ...extra,
   ]);
   const svgs = new Map<string, string>();
   for (const name of names) {
@@ -351,7 +370,8 @@ export async function readBrandFolder(dir: string, opts: { cache?: DiskCache } =
   const tokenMaps =
     baseRaw !== undefined && darkRaw !== undefined ? checkTokens(baseRaw, darkRaw, problems) : undefined;
   const fontFiles = fonts ? fontFilesFor(fonts, problems) : [];
-  const svgs = assets ? await readSvgs(dir, assets, problems) : new Map<string, string>();
+  const iconFiles = themes ? themeIconFiles(themes, problems) : [];
+  const svgs = assets ? await readSvgs(dir, assets, iconFiles, problems) : new Map<string, string>();
   const docs = await readDocs(dir, info, problems, cachedYaml(opts.cache));
   if (problems.length > 0 || !info || !themes || !fonts || !assets || !tokenMaps) {
     throw new BrandInvalidError(dir, problems);

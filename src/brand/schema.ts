@@ -57,12 +57,24 @@ export const brandInfoSchema = z.strictObject({
 });
 export type BrandInfo = z.infer<typeof brandInfoSchema>;
 
+/** A drawn image below assets/, e.g. themes/freight.svg: no "..", so it cannot leave the folder. */
+const assetSvgPath = z
+  .string()
+  .regex(
+    /^(?:[a-z0-9-]+\/)*[a-z0-9-]+\.svg$/,
+    'must be a lowercase .svg path inside the assets folder, like themes/freight.svg',
+  );
+
 const themeBase = {
   name: text(80),
   color: hex,
   color2: hex,
   tagline: text(120),
+  /** An emoji, kept for clients that show one; iconFile is the drawn icon, which needs no emoji font. */
   icon: text(16),
+  iconFile: assetSvgPath.optional(),
+  /** What iconFile depicts, as alt text (defaults to "<name> icon"). */
+  iconAlt: text(120).optional(),
 };
 export const themesFileSchema = z.strictObject({
   official: z

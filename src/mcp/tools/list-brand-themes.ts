@@ -7,7 +7,7 @@ export const listBrandThemes = defineTool({
   name: 'list_brand_themes',
   title: 'List themes',
   description:
-    'Lists the brand themes: the 10 live funnel themes (one per business; keys mog, growthos, contracting, capital, mortgage, housing, freight, fleetworks, earlylearning, learning) and the official fleet accents. Each has color, color2, tagline, icon, WCAG contrast against light and dark surfaces with the text color to use, CSS variables and a social image URL. kind filters to "funnel" or "official".',
+    'Lists the brand themes: the 10 live funnel themes (one per business; keys mog, growthos, contracting, capital, mortgage, housing, freight, fleetworks, earlylearning, learning) and the official fleet accents. Each has color, color2, tagline, icon (an emoji) with iconSvg/iconPng/iconAlt (a drawn icon that needs no emoji font), WCAG contrast against light and dark surfaces with the text color to use, CSS variables and a social image URL. kind filters to "funnel" or "official".',
   input: () =>
     z
       .object({ kind: z.enum(['funnel', 'official', 'all']).default('all').describe('which themes') })

@@ -47,7 +47,8 @@ export function renderAssets(catalog: BrandCatalog): string {
   const items = catalog.assets.items;
   const byId = new Map<string, AssetItem[]>();
   for (const i of items) {
-    if (i.group === 'social' || i.purpose) continue;
+    // Theme icons are shown with their themes.
+    if (i.group === 'social' || i.purpose || i.layout === 'theme') continue;
     byId.set(i.id, [...(byId.get(i.id) ?? []), i]);
   }
   const artwork = [...byId.values()];

@@ -6,6 +6,9 @@ import type { BrandCatalog, ColorContrast, ThemeView } from '../../brand/catalog
 import { esc, url } from './html.js';
 
 const ratio = (n: number) => `${n.toFixed(2)}:1`;
+/** The emoji as code points (U+1F69A): readable where no emoji font draws the glyph itself. */
+const codePoints = (s: string) =>
+  [...s].map((c) => `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`).join(' ');
 
 /** One theme color: painted with its published text color, then that pairing's ratios. */
 function colorSample(which: 'color' | 'color2', hex: string, c: ColorContrast): string {
@@ -23,13 +26,21 @@ function card(t: ThemeView, base: string): string {
       : '',
     `<a href="${url(t.socialImage)}">Social image</a>`,
   ].filter(Boolean);
+  // The drawn icon needs no emoji font; the emoji is the fallback for a theme without one.
+  const icon = t.iconSvg
+    ? `<img class="theme-icon" src="${url(t.iconSvg)}" alt="${esc(t.iconAlt ?? '')}" width="48" height="48">`
+    : `<span class="theme-icon" aria-hidden="true">${esc(t.icon)}</span>`;
+  const iconFiles = [
+    t.iconSvg ? `<a href="${url(t.iconSvg)}">SVG</a>` : '',
+    t.iconPng ? `<a href="${url(t.iconPng)}">PNG</a>` : '',
+  ].filter(Boolean);
   return `<li class="card theme" ${attr}="${esc(t.key)}">
-<div class="theme-head"><span class="theme-icon" aria-hidden="true">${esc(t.icon)}</span><div><h4 id="${esc(id)}">${esc(t.name)}</h4><p>${esc(t.tagline)}</p></div></div>
+<div class="theme-head">${icon}<div><h4 id="${esc(id)}">${esc(t.name)}</h4><p>${esc(t.tagline)}</p></div></div>
 <div class="theme-body">
 <div class="pair">${colorSample('color', t.color, t.contrast.color)}${colorSample('color2', t.color2, t.contrast.color2)}</div>
 <dl class="facts">
 <dt>Key</dt><dd><code>${esc(t.key)}</code>${t.business && t.business !== t.key ? ` · business <code>${esc(t.business)}</code>` : ''}</dd>
-<dt>Icon</dt><dd>${esc(t.icon)}</dd>
+<dt>Icon</dt><dd>${[...iconFiles, `emoji <code>${esc(codePoints(t.icon))}</code>`].join(' · ')}</dd>
 <dt>CSS</dt><dd><code>${esc(t.css.selector)}</code></dd>
 </dl>
 <p class="small">${links.join(' · ')}</p>
