@@ -49,9 +49,9 @@ export function createBrandMcpServer(c: BrandCatalog, version: string): McpServe
           destructiveHint: false,
         },
       },
-      (args: unknown) => {
+      async (args: unknown) => {
         try {
-          const structured = tool.run(c, args as never);
+          const structured = await tool.run(c, args as never);
           return {
             content: [{ type: 'text' as const, text: JSON.stringify(structured) }],
             structuredContent: structured,
