@@ -33,6 +33,7 @@ import { precompute, sendPrecomputed, type Precomputed } from './http/precompute
 import { requestId } from './http/request-id.js';
 import { capConnections, serverOptions } from './http/server-limits.js';
 import { lazySchemaCompilers } from './http/schema-compilers.js';
+import { tracing } from './tracing/current.js';
 import { VERSION } from './version.js';
 
 export interface AppDeps {
@@ -61,6 +62,9 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     metrics.countRequest(method, route, status, seconds);
   // Bound once the MCP route and the rate limits exist (below); the server is made before them.
   const late: { mcpFast?: McpFastPath; reads?: GatewayReads } = {};
+  // Traced, every request goes through Fastify and its hooks: the fast paths answer the same
+  // bytes without them, so they are left out rather than given spans of their own.
+  const traced = tracing();
   const app = Fastify({
     loggerInstance: deps.logger,
     logController: new LogController({ disableRequestLogging: quietRequest }),
@@ -79,10 +83,19 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     // same requests for everything else and for app.inject().
     serverFactory: (handler) => {
       const fast = brandFastPath(deps.brand, countRequest);
-      const server = createServer(serverOptions(deps.config.http), (req, res) => {
-        if (!fast(req, res) && !late.mcpFast?.(req, res, handler) && !late.reads?.serve(req, res, handler))
-          handler(req, res);
-      });
+      const server = createServer(
+        serverOptions(deps.config.http),
+        traced
+          ? handler
+          : (req, res) => {
+              if (
+                !fast(req, res) &&
+                !late.mcpFast?.(req, res, handler) &&
+                !late.reads?.serve(req, res, handler)
+              )
+                handler(req, res);
+            },
+      );
       capConnections(server, deps.config.http.maxConnections, deps.logger);
       // Fastify applies its own keep-alive default only to servers it makes itself; without it
       // Node closes idle connections after 5 s, before a load balancer's usual 60 s, and a
@@ -91,6 +104,8 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       return server;
     },
   }) as unknown as FastifyInstance;
+  // First, so the request's span is open before any other hook runs.
+  traced?.instrumentFastify(app);
   installErrorHandlers(app);
   // The API speaks JSON only; Fastify's built-in text/plain parser would let a string reach
   // validation instead of the 415 a wrong content type deserves.

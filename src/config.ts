@@ -136,7 +136,26 @@ const envSchema = z.object({
   FLEETGATE_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  // OpenTelemetry's own variables (DESIGN.md): tracing is on when the endpoint is set.
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(url('OTEL_EXPORTER_OTLP_ENDPOINT').optional()),
+  OTEL_EXPORTER_OTLP_PROTOCOL: optionalString.pipe(
+    z
+      .enum(['http/json', 'http/protobuf'], {
+        error: (i) =>
+          `must be http/json or http/protobuf, not ${JSON.stringify(i.input)} (OTLP over gRPC is not supported)`,
+      })
+      .optional(),
+  ),
+  OTEL_SERVICE_NAME: optionalString,
 });
+
+/** Where traces go (OTLP over HTTP); undefined, nothing is traced. */
+export interface TracingConfig {
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: the receiver's base URL (traces go to its /v1/traces). */
+  endpoint: string;
+  protocol: 'http/json' | 'http/protobuf';
+  serviceName: string;
+}
 
 export interface Config {
   port: number;
@@ -220,6 +239,7 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** `auto`: readable lines on a terminal (held until the start banner), JSON lines otherwise. */
   logFormat: z.infer<typeof envSchema>['LOG_FORMAT'];
+  tracing: TracingConfig | undefined;
 }
 
 export class ConfigError extends Error {
@@ -372,6 +392,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
+    // The protocol defaults to http/protobuf, as OpenTelemetry's specification has it.
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? {
+          endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+          protocol: e.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf',
+          serviceName: e.OTEL_SERVICE_NAME ?? 'fleetgate',
+        }
+      : undefined,
   };
 }
 

@@ -22,6 +22,7 @@ import { startHeapTrimmer } from './memory/native-heap.js';
 import { privateDir } from './private-files.js';
 import { forkSandbox, type SandboxProcess } from './sandbox/child-process.js';
 import { createStore } from './store/create-store.js';
+import { startTracing } from './tracing/start.js';
 
 function fail(message: string): never {
   process.stderr.write(`fleetgate: ${message}\n`);
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
     if (err instanceof ConfigError) fail(err.message);
     throw err;
   }
+  // Before the logger, the app and the gateway: each asks once, as it is built, whether to trace.
+  const traces = await startTracing(config.tracing);
   const terminal =
     config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY)
       ? await prettyTerminal()
@@ -206,6 +209,8 @@ async function main(): Promise<void> {
       .then(() => clearInterval(sweep))
       .then(() => Promise.allSettled([brand.close(), sandbox?.close(), gateway.close()]))
       .then(() => Promise.allSettled([store.close(), redis?.quit()]))
+      // Last: the spans of everything above are flushed to the receiver.
+      .then(() => traces?.shutdown())
       .then(() => {
         logger.info('shut down cleanly');
         process.exit(0);

@@ -6,13 +6,15 @@
  * meeting lifecycle events update stored events (a moved start kept in the form the event was
  * stored in), recording events refresh the status report, other events are acknowledged as
  * ignored. Changes to stored events, and `recording.completed`, are announced to subscribers
- * through the outbox, in that same transaction.
+ * through the outbox, in that same transaction. With tracing on, each delivery is a span, with
+ * the event's name on it.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AppError } from '../http/errors.js';
 import type { Store, StoredEvent, WebhookEffects } from '../store/store.js';
 import type { OutboxMessage } from '../store/webhooks.js';
+import { tracing } from '../tracing/current.js';
 import { announceChange, platformTimes } from './events-service.js';
 import { outboxMessage } from './webhooks-out/messages.js';
 
@@ -52,7 +54,15 @@ export class WebhookIntake {
     },
   ) {}
 
-  async receive(headers: Record<string, string | string[] | undefined>, raw: Buffer): Promise<WebhookResult> {
+  receive(headers: Record<string, string | string[] | undefined>, raw: Buffer): Promise<WebhookResult> {
+    const traced = tracing();
+    return traced ? traced.webhookIntake(() => this.#receive(headers, raw)) : this.#receive(headers, raw);
+  }
+
+  async #receive(
+    headers: Record<string, string | string[] | undefined>,
+    raw: Buffer,
+  ): Promise<WebhookResult> {
     if (!this.o.secret)
       throw new AppError(
         503,
@@ -79,6 +89,7 @@ export class WebhookIntake {
       throw new AppError(400, 'validation_failed', 'The delivery body is not a JSON object.');
     const event = typeof parsed['event'] === 'string' ? parsed['event'] : '';
     const payload = isObject(parsed['payload']) ? parsed['payload'] : {};
+    tracing()?.annotate({ 'fleetgate.webhook.event': event.slice(0, 100) });
     if (event === 'endpoint.url_validation') {
       const plain = payload['plainToken'];
       if (typeof plain !== 'string' || plain.length > 256)

@@ -5,13 +5,15 @@
  * which the bench showed as most of the gateway's overhead; an AbortSignal for the deadline and
  * a URL object per call cost another ~0.1 ms here (BENCHMARKS.md). The answer has the
  * small part of the Response interface the client uses; fetchTransport() adapts fetch (tests
- * inject it to watch each call).
+ * inject it to watch each call). With tracing on, each request it sends is recorded on the
+ * platform call's span (tracing/sdk.ts).
  */
 import http from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import { tracing } from '../../tracing/current.js';
 
 export interface TransportRequest {
   method?: string;
@@ -225,7 +227,7 @@ export function keepAliveTransport(
       req.end(init.body);
     });
   return {
-    transport,
+    transport: tracing()?.platformTransport(transport) ?? transport,
     close: () => {
       agents['http:'].destroy();
       agents['https:'].destroy();

@@ -9,6 +9,7 @@
  */
 import type { Logger } from 'pino';
 import { AppError } from '../../http/errors.js';
+import { tracing } from '../../tracing/current.js';
 import type { TokenManager } from '../oauth/token-manager.js';
 import { NO_OBSERVER, type GatewayObserver, type UpstreamOutcome } from '../observer.js';
 import type { BudgetKeeper } from './budget.js';
@@ -169,7 +170,15 @@ export class PlatformClient {
     return url;
   }
 
-  async call<T = unknown>(opts: CallOptions): Promise<CallResult<T>> {
+  call<T = unknown>(opts: CallOptions): Promise<CallResult<T>> {
+    // Traced, the call is a client span with its attempts on it; untraced, this check is all.
+    const traced = tracing();
+    return traced
+      ? traced.platformCall(this.o.apiBase, opts, () => this.#call<T>(opts))
+      : this.#call<T>(opts);
+  }
+
+  async #call<T>(opts: CallOptions): Promise<CallResult<T>> {
     // URL resolution would climb out of the API path on a dot segment (`/meetings/..` is `/v2/`);
     // identifiers are encoded by seg(), and this is the last line should one slip through.
     if (/\/(\.|%2e){1,2}(?=\/|$)/i.test(opts.path)) {

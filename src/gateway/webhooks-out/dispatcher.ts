@@ -5,11 +5,13 @@
  * 408 or 429 another attempt after an exponential, jittered delay, until the retry time runs out;
  * failed on anything else. Woken at once by local writes, and polls for the rest (other
  * instances' writes, retries coming due, leases of crashed workers running out). Finished
- * deliveries are forgotten by the retention job (retention.ts), not here.
+ * deliveries are forgotten by the retention job (retention.ts), not here. With tracing on, each
+ * attempt is a span of its own trace (the request that wrote the message is not kept with it).
  */
 import type { Logger } from 'pino';
 import type { Store } from '../../store/store.js';
 import type { ClaimedDelivery, DeliveryOutcome } from '../../store/webhooks.js';
+import { tracing } from '../../tracing/current.js';
 import { openAny, type KeySource } from '../oauth/vault.js';
 import { postWebhook, type AttemptResult } from './sender.js';
 import { sign } from './signature.js';
@@ -157,7 +159,20 @@ export class WebhookDispatcher {
   }
 
   async #deliver(d: ClaimedDelivery): Promise<void> {
-    const { result, final } = await this.#attempt(d);
+    const traced = tracing();
+    const { result, final } = await (traced
+      ? traced.delivery(
+          {
+            url: d.subscription.url,
+            deliveryId: d.id,
+            messageId: d.message.id,
+            subscriptionId: d.subscription.id,
+            type: d.message.type,
+            attempt: d.attempts + 1,
+          },
+          () => this.#attempt(d),
+        )
+      : this.#attempt(d));
     const outcome = this.#outcome(d, result, final);
     const kept = await this.o.store.webhooks.finishDelivery(d.id, d.lockToken, outcome);
     const facts = {
