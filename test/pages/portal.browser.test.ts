@@ -135,6 +135,13 @@ describe.skipIf(!chromiumAvailable())('brand portal in Chromium', () => {
     // A copy button either copies or, without clipboard access, selects the snippet; both say so.
     await page.click('#s-manifest .copy');
     await page.waitForFunction(() => document.getElementById('copy-status').textContent !== '');
+    // Each token format's snippet gets a real, labelled button.
+    const copy = await page.$eval('#s-format-scss .copy', (b: any) => ({
+      tag: b.tagName,
+      type: b.type,
+      label: b.getAttribute('aria-label'),
+    }));
+    expect(copy).toEqual({ tag: 'BUTTON', type: 'button', label: 'Copy: Sass variables (tokens.scss)' });
 
     await page.screenshot({ path: path.join(ARTIFACTS, 'portal-light.png'), fullPage: true });
     expect(errors).toEqual([]);

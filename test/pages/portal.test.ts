@@ -6,6 +6,7 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEME_KEYS } from '../../src/brand/schema.js';
+import { FORMAT_FILES, TOKEN_FORMATS } from '../../src/brand/token-formats.js';
 import { copyBrand, editJson } from '../helpers/brand-copy.js';
 import { BASE, buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { htmlProblems } from '../helpers/validate-html.js';
@@ -108,6 +109,24 @@ describe('GET /', () => {
       'use',
     ])
       expect(html).toContain(`<section id="${id}"`);
+  });
+
+  it('shows every token format in "Use it" with its URL in a copyable snippet', async () => {
+    const html = (await page()).body;
+    const use = html.slice(html.indexOf('<section id="use"'));
+    for (const f of TOKEN_FORMATS) {
+      const url = `${BASE}/api/brand/tokens?format=${f}`;
+      // The URL is the snippet's text (no script needed to read it); portal.js adds the button.
+      expect(use, f).toMatch(
+        new RegExp(
+          `<figure class="snippet" id="s-format-${f}" data-copy><figcaption>[^<]+</figcaption><pre><code>${url.replace(/[?.]/g, '\\$&')}</code></pre></figure>`,
+        ),
+      );
+      expect(use, f).toContain(FORMAT_FILES[f].file);
+      const res = await t.app.inject(url.slice(BASE.length));
+      expect(res.statusCode, f).toBe(200);
+    }
+    expect(use).toContain(`tokens?format=tailwind&amp;theme=${THEME_KEYS[0]}`);
   });
 
   it('paints tokens and themes from /portal.css with the token variables', async () => {

@@ -1,9 +1,24 @@
 /**
  * The reading and building half of the portal: the fleet documents by group (HTML pages and
- * their Markdown twins) and copyable snippets for the API, the CSS and the MCP endpoint.
+ * their Markdown twins) and copyable snippets for the API, the token formats, the CSS and the MCP
+ * endpoint. Each snippet shows its text without script; portal.js adds a copy button to each.
  */
 import type { BrandCatalog } from '../../brand/catalog.js';
+import { FORMAT_FILES, TOKEN_FORMATS, type TokenFormat } from '../../brand/token-formats.js';
 import { esc, url } from './html.js';
+
+/** What each token format is, in the words of the people who use it. */
+const FORMAT_LABELS: Record<TokenFormat, string> = {
+  json: 'DTCG JSON, the default',
+  css: 'CSS custom properties',
+  scss: 'Sass variables',
+  tailwind: 'Tailwind CSS v4 theme',
+  js: 'JavaScript module',
+  ts: 'TypeScript module with literal types',
+  swift: 'SwiftUI',
+  compose: 'Jetpack Compose (Kotlin)',
+  android: 'Android XML resources',
+};
 
 export function renderDocs(catalog: BrandCatalog): string {
   const groups = catalog.docs.groups
@@ -42,6 +57,17 @@ ${snippet('s-manifest', 'The manifest: every endpoint, the MCP details, usage', 
 ${snippet('s-theme', 'One funnel theme, with contrast data', usage.curl)}
 ${snippet('s-tokens', 'Design tokens (DTCG JSON)', `curl -s ${base}/api/brand/tokens`)}
 ${snippet('s-llms', 'The agent guide', `curl -s ${base}/llms.txt`)}
+<h3>Every platform</h3>
+<p>The same tokens for each platform, from <code>/api/brand/tokens?format=</code>. Add <code>&amp;theme=</code> and a funnel key (${catalog.themes.keys.map((k) => `<code>${esc(k)}</code>`).join(', ')}) for that funnel's colors on <code>colors.brand.primary</code> and <code>colors.brand.accent</code>.</p>
+<ul class="grid cards formats">${TOKEN_FORMATS.map(
+    (f) =>
+      `<li>${snippet(`s-format-${f}`, `${FORMAT_LABELS[f]} (${FORMAT_FILES[f].file})`, `${base}/api/brand/tokens?format=${f}`)}</li>`,
+  ).join('')}</ul>
+${snippet(
+  's-format-theme',
+  `One funnel's Tailwind theme, saved as a file`,
+  `curl -s '${base}/api/brand/tokens?format=tailwind&theme=${firstFunnel}' -o ${FORMAT_FILES.tailwind.file}`,
+)}
 <h3>CSS</h3>
 ${snippet('s-css', 'Tokens and fonts in a page', `${usage.css}\n${usage.fonts}`)}
 ${snippet(
