@@ -27,10 +27,8 @@ import {
 } from './token-formats.js';
 import { themedTokenFormats, type ThemedTokenFormats } from './theme-tokens.js';
 import { precompute, type Precomputed } from '../http/precomputed.js';
-import { tokensDocument } from './tokens-document.js';
-import { brandVersionHeaders } from './versions.js';
 
-export { DTCG_SCHEMA } from './tokens-document.js';
+export const DTCG_SCHEMA = 'https://www.designtokens.org/schemas/2025.10/format.json';
 export const TOKEN_GROUPS = [
   'colors',
   'type',
@@ -129,8 +127,6 @@ export interface BrandCatalog {
     subsets: string[];
   };
   readonly llmsTxt: string;
-  /** The brand version these tokens were published as (versions.ts); absent without a store. */
-  readonly brandVersion?: string;
   /** Path (no query) → response. Only these paths exist, so nothing outside can ever be served. */
   readonly responses: Map<string, Precomputed>;
 }
@@ -170,13 +166,11 @@ const words = (md: string) => md.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test
 
 export async function buildCatalog(
   src: BrandSource,
-  opts: { baseUrl: string; render: Renderer; cache: DiskCache; brandVersion?: string },
+  opts: { baseUrl: string; render: Renderer; cache: DiskCache },
 ): Promise<BrandCatalog> {
   const { baseUrl } = opts;
   const origin = new URL(baseUrl).origin;
   const responses = new Map<string, Precomputed>();
-  // Every brand response names the brand version it belongs to.
-  const versioned = brandVersionHeaders(opts.brandVersion);
   const put = (
     p: string,
     body: string | Buffer,
@@ -188,7 +182,7 @@ export async function buildCatalog(
       contentType,
       cacheControl,
       compressed: opts.cache,
-      headers: { ...versioned, ...headers },
+      ...(headers ? { headers } : {}),
     });
     responses.set(p, r);
     return r;
@@ -251,7 +245,14 @@ export async function buildCatalog(
   const themes = { keys: THEME_KEYS, surfaces, official, funnels };
 
   // Tokens: the DTCG document as authored, dark overrides kept beside it under $extensions.
-  const tokens = tokensDocument(src, baseUrl);
+  const baseGroups = { ...(src.tokens.base as Record<string, unknown>) };
+  delete baseGroups['$description'];
+  const tokens: Record<string, unknown> = {
+    $schema: DTCG_SCHEMA,
+    $description: `${src.info.name} design tokens (DTCG 2025.10). Dark-mode overrides are under $extensions["org.fleetgate.modes"].dark; CSS: ${baseUrl}/api/brand/tokens.css`,
+    ...baseGroups,
+    $extensions: { 'org.fleetgate.modes': { dark: src.tokens.dark } },
+  };
   const cssInput = {
     base: src.tokens.base,
     dark: src.tokens.dark,
@@ -429,7 +430,7 @@ export async function buildCatalog(
     { 'content-security-policy': pageCsp },
   );
 
-  const manifest = buildManifest(src, baseUrl, opts.brandVersion);
+  const manifest = buildManifest(src, baseUrl);
   const llmsTxt = buildLlmsTxt({ src, baseUrl, manifest, docs: docs.groups, themes: funnels });
 
   put('/api/brand', json(manifest), JSON_TYPE, API_CACHE);
@@ -453,13 +454,7 @@ export async function buildCatalog(
     const api = same ? responses.get(same) : undefined;
     tokenFormats.set(
       f,
-      api ??
-        precompute(text, {
-          contentType,
-          cacheControl: API_CACHE,
-          compressed: opts.cache,
-          headers: versioned,
-        }),
+      api ?? precompute(text, { contentType, cacheControl: API_CACHE, compressed: opts.cache }),
     );
   }
   const themed = themedTokenFormats({
@@ -495,7 +490,6 @@ export async function buildCatalog(
     docMarkdown,
     fonts: fonts.response,
     llmsTxt,
-    ...(opts.brandVersion ? { brandVersion: opts.brandVersion } : {}),
     responses,
   };
 }
