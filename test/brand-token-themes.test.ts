@@ -164,6 +164,14 @@ describe('GET /api/brand/tokens?theme=', () => {
         expect(gunzipSync(gz.body).equals(res.body), where).toBe(true);
       }
     }
+    // HEAD answers with the GET's headers and no body.
+    const url = `/api/brand/tokens?format=scss&theme=${THEME}`;
+    const get = await t.app.inject({ url });
+    const head = await t.app.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['etag']).toBe(get.headers['etag']);
+    expect(head.headers['content-length']).toBe(String(get.rawPayload.length));
+    expect(head.rawPayload.length).toBe(0);
     // The theme alone means json; the order of the parameters does not matter.
     const plain = await raw(`/api/brand/tokens?theme=${THEME}`);
     const json = await raw(`/api/brand/tokens?theme=${THEME}&format=json`);
