@@ -22,6 +22,8 @@ import { installRateLimits } from './http/rate-limit.js';
 import { DENY_ALL_CSP, installSecurityHeaders, SECURITY_HEADERS } from './http/security-headers.js';
 import { ROUTER_OPTIONS, trackRoutes } from './http/method-not-allowed.js';
 import { registerBrandRoutes } from './http/routes/brand-routes.js';
+import { registerBrandVersionRoutes, versionedTokens } from './http/routes/brand-version-routes.js';
+import { BrandVersions } from './brand/brand-versions.js';
 import { registerGatewayMcpRoutes } from './http/routes/gateway-mcp-routes.js';
 import { registerHealthRoutes } from './http/routes/health-routes.js';
 import { MCP_PATH, registerMcpRoutes } from './http/routes/mcp-routes.js';
@@ -136,7 +138,10 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     brand: deps.brand,
     ...(deps.gateway ? { store: deps.gateway.gateway.store } : {}),
   });
-  registerBrandRoutes(app, deps.brand);
+  // Brand versions live in the store: only where there is one (the gateway's).
+  const brandVersions = deps.gateway && new BrandVersions(deps.gateway.gateway.store);
+  registerBrandRoutes(app, deps.brand, brandVersions && versionedTokens(brandVersions));
+  if (brandVersions) registerBrandVersionRoutes(app, deps.brand, brandVersions);
   const mcp = registerMcpRoutes(app, {
     brand: deps.brand,
     publicUrl: deps.config.publicUrl,

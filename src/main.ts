@@ -8,6 +8,7 @@
 import './memory/pin-tick-shapes.js';
 import path from 'node:path';
 import { BrandService } from './brand/brand-service.js';
+import { BrandVersions, versionHook } from './brand/brand-versions.js';
 import { BrandInvalidError } from './brand/problems.js';
 import { buildApp } from './app.js';
 import { ConfigError, parseConfig, withSandboxWiring, type Config } from './config.js';
@@ -59,6 +60,12 @@ async function main(): Promise<void> {
     : undefined;
   // Never an unhandled rejection: the failure is reported where the sandbox is awaited.
   sandboxStarting?.catch(() => undefined);
+  // Before the brand: each brand load publishes its tokens as a brand version in the store.
+  const store = await createStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
+  });
   let brand: BrandService;
   try {
     brand = await BrandService.start({
@@ -66,6 +73,7 @@ async function main(): Promise<void> {
       baseUrl: config.publicUrl,
       cacheDir: path.join(config.dataDir, 'cache'),
       logger,
+      version: versionHook(new BrandVersions(store), logger),
     });
   } catch (err) {
     if (err instanceof BrandInvalidError) fail(err.message);
@@ -75,11 +83,6 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     apiKey: config.apiKey,
     encryptionKey: config.encryptionKey,
-  });
-  const store = await createStore({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
   });
 
   // Loaded only when configured: the embedded default never needs it.

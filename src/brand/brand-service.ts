@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import { buildCatalog, type BrandCatalog } from './catalog.js';
 import { DiskCache } from './disk-cache.js';
 import { BrandInvalidError, type BrandProblem } from './problems.js';
-import { readBrandFolder } from './read-brand-folder.js';
+import { readBrandFolder, type BrandSource } from './read-brand-folder.js';
 import { createRenderer } from './render.js';
 
 export interface BrandServiceOptions {
@@ -17,6 +17,11 @@ export interface BrandServiceOptions {
   baseUrl: string;
   cacheDir: string;
   logger: Logger;
+  /**
+   * Publishes each loaded brand's tokens as a brand version and returns its version (versions.ts);
+   * without it (no store) the brand has no version.
+   */
+  version?: (source: BrandSource, baseUrl: string) => Promise<string | undefined>;
 }
 
 export type ReloadResult = { ok: true; catalog: BrandCatalog } | { ok: false; problems: BrandProblem[] };
@@ -24,8 +29,14 @@ export type ReloadResult = { ok: true; catalog: BrandCatalog } | { ok: false; pr
 async function load(opts: BrandServiceOptions): Promise<BrandCatalog> {
   const cache = new DiskCache(path.join(opts.cacheDir, 'build'));
   const source = await readBrandFolder(opts.dir, { cache });
+  const brandVersion = await opts.version?.(source, opts.baseUrl);
   const render = await createRenderer(source.fontFiles, opts.cacheDir);
-  return buildCatalog(source, { baseUrl: opts.baseUrl, render, cache });
+  return buildCatalog(source, {
+    baseUrl: opts.baseUrl,
+    render,
+    cache,
+    ...(brandVersion ? { brandVersion } : {}),
+  });
 }
 
 export class BrandService {

@@ -27,8 +27,10 @@ import {
 } from './token-formats.js';
 import { themedTokenFormats, type ThemedTokenFormats } from './theme-tokens.js';
 import { precompute, type Precomputed } from '../http/precomputed.js';
+import { tokensDocument } from './tokens-document.js';
+import { brandVersionHeaders } from './versions.js';
 
-export const DTCG_SCHEMA = 'https://www.designtokens.org/schemas/2025.10/format.json';
+export { DTCG_SCHEMA } from './tokens-document.js';
 export const TOKEN_GROUPS = [
   'colors',
   'type',
@@ -127,6 +129,8 @@ export interface BrandCatalog {
     subsets: string[];
   };
   readonly llmsTxt: string;
+  /** The brand version these tokens were published as (versions.ts); absent without a store. */
+  readonly brandVersion?: string;
   /** Path (no query) → response. Only these paths exist, so nothing outside can ever be served. */
   readonly responses: Map<string, Precomputed>;
 }
@@ -166,11 +170,13 @@ const words = (md: string) => md.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test
 
 export async function buildCatalog(
   src: BrandSource,
-  opts: { baseUrl: string; render: Renderer; cache: DiskCache },
+  opts: { baseUrl: string; render: Renderer; cache: DiskCache; brandVersion?: string },
 ): Promise<BrandCatalog> {
   const { baseUrl } = opts;
   const origin = new URL(baseUrl).origin;
   const responses = new Map<string, Precomputed>();
+  // Every brand response names the brand version it belongs to.
+  const versioned = brandVersionHeaders(opts.brandVersion);
   const put = (
     p: string,
     body: string | Buffer,
@@ -182,7 +188,7 @@ export async function buildCatalog(
       contentType,
       cacheControl,
       compressed: opts.cache,
-      ...(headers ? { headers } : {}),
+      headers: { ...versioned, ...headers },
     });
     responses.set(p, r);
     return r;
@@ -245,14 +251,7 @@ export async function buildCatalog(
   const themes = { keys: THEME_KEYS, surfaces, official, funnels };
 
   // Tokens: the DTCG document as authored, dark overrides kept beside it under $extensions.
-  const baseGroups = { ...(src.tokens.base as Record<string, unknown>) };
-  delete baseGroups['$description'];
-  const tokens: Record<string, unknown> = {
-    $schema: DTCG_SCHEMA,
-    $description: `${src.info.name} design tokens (DTCG 2025.10). Dark-mode overrides are under $extensions["org.fleetgate.modes"].dark; CSS: ${baseUrl}/api/brand/tokens.css`,
-    ...baseGroups,
-    $extensions: { 'org.fleetgate.modes': { dark: src.tokens.dark } },
-  };
+  const tokens = tokensDocument(src, baseUrl);
   const cssInput = {
     base: src.tokens.base,
     dark: src.tokens.dark,
@@ -430,7 +429,7 @@ export async function buildCatalog(
     { 'content-security-policy': pageCsp },
   );
 
-  const manifest = buildManifest(src, baseUrl);
+  const manifest = buildManifest(src, baseUrl, opts.brandVersion);
   const llmsTxt = buildLlmsTxt({ src, baseUrl, manifest, docs: docs.groups, themes: funnels });
 
   put('/api/brand', json(manifest), JSON_TYPE, API_CACHE);
@@ -454,7 +453,13 @@ export async function buildCatalog(
     const api = same ? responses.get(same) : undefined;
     tokenFormats.set(
       f,
-      api ?? precompute(text, { contentType, cacheControl: API_CACHE, compressed: opts.cache }),
+      api ??
+        precompute(text, {
+          contentType,
+          cacheControl: API_CACHE,
+          compressed: opts.cache,
+          headers: versioned,
+        }),
     );
   }
   const themed = themedTokenFormats({
@@ -465,6 +470,7 @@ export async function buildCatalog(
     themes: funnels,
     cache: opts.cache,
     cacheControl: API_CACHE,
+    headers: versioned,
   });
   put('/static/fleet/brand.css', BRAND_CSS, 'text/css; charset=utf-8', STATIC_CACHE);
   put('/api/brand/themes', json(themes), JSON_TYPE, API_CACHE);
@@ -490,6 +496,7 @@ export async function buildCatalog(
     docMarkdown,
     fonts: fonts.response,
     llmsTxt,
+    ...(opts.brandVersion ? { brandVersion: opts.brandVersion } : {}),
     responses,
   };
 }

@@ -22,12 +22,23 @@ export function buildLlmsTxt(opts: {
     '',
     `Everything here is public and read-only (no authentication); every URL is absolute. ${src.info.name}: "${src.info.tagline}"`,
     `Live funnel theme keys: ${opts.themes.map((t) => t.key).join(', ')}. Use the CSS file and set data-funnel="<key>" on an element to apply a theme.`,
+    ...(manifest.brandVersion
+      ? [
+          `Brand version: ${manifest.brandVersion} (semver of the brand data, also in each brand response's Brand-Version header; see the versions and changelog links below).`,
+        ]
+      : []),
     `Agents that speak the Model Context Protocol can connect to ${manifest.mcp.endpoint} (streamable HTTP, JSON-RPC 2.0, protocol ${manifest.mcp.protocolVersions.join(' or ')}); tools: ${manifest.mcp.tools.join(', ')}.`,
     '',
     '## Brand API',
     '',
     `- [Manifest](${api('/api/brand')}): name, version, every endpoint, MCP details, usage snippets`,
     `- [Design tokens (JSON)](${api('/api/brand/tokens')}): DTCG 2025.10 document; dark overrides under $extensions`,
+    ...(manifest.brandVersion
+      ? [
+          `- [Brand versions](${api('/api/brand/versions')}): every version of the brand data, newest first, with change counts`,
+          `- [Changelog](${api('/api/brand/changelog')}): what the latest version changed; removed tokens name their replacement`,
+        ]
+      : []),
     `- [Design tokens (CSS)](${api('/api/brand/tokens.css')}): custom properties, dark mode, data-funnel theme selectors`,
     `- [Themes](${api('/api/brand/themes')}): official fleet accents and live funnel themes with WCAG contrast`,
     ...opts.themes.map(

@@ -18,6 +18,10 @@ export const MCP_TOOLS = [
 export const ENDPOINTS: Record<string, string> = {
   'GET /api/brand': 'This manifest: name, version, endpoints, MCP details and usage snippets.',
   'GET /api/brand/tokens': `Design tokens as a DTCG 2025.10 JSON document (colors, type, spacing, radius, shadows, motion, gradients, breakpoints; dark overrides under $extensions). ?format=${TOKEN_FORMATS.filter((f) => f !== 'json').join('|')} gives the same tokens for that platform (static twins under /static/fleet/tokens/).`,
+  'GET /api/brand/versions':
+    'Brand versions (semver of the brand data), newest first, with counts of added, removed and changed tokens; keyset-paged (limit, cursor).',
+  'GET /api/brand/changelog':
+    'What changed between two brand versions (?from=&to=, default the latest and the one before): bump, added, removed (each with a suggested replacement) and changed tokens.',
   'GET /api/brand/tokens.css':
     'Design tokens as CSS custom properties, with dark mode and per-funnel theme selectors.',
   'GET /api/brand/themes':
@@ -41,6 +45,8 @@ export const ENDPOINTS: Record<string, string> = {
 export type Manifest = {
   name: string;
   version: '1.0.0';
+  /** The brand data's own version (GET /api/brand/versions); the API's version stays 1.0.0. */
+  brandVersion?: string;
   description: string;
   brand: {
     name: string;
@@ -55,11 +61,12 @@ export type Manifest = {
   legal: { copyright: string; trademark: string; license: string };
 };
 
-export function buildManifest(src: BrandSource, baseUrl: string): Manifest {
+export function buildManifest(src: BrandSource, baseUrl: string, brandVersion?: string): Manifest {
   const logo = `${baseUrl}/static/fleet/assets/logo-horizontal-light.svg`;
   return {
     name: src.info.apiName,
     version: '1.0.0',
+    ...(brandVersion ? { brandVersion } : {}),
     description: src.info.description,
     brand: {
       name: src.info.name,

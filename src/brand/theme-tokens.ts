@@ -141,6 +141,8 @@ export interface ThemedTokensInput {
   themes: readonly ThemeColors[];
   cache: DiskCache;
   cacheControl: string;
+  /** Headers every response carries (the Brand-Version, like every brand response). */
+  headers?: Record<string, string>;
 }
 
 /** A theme's responses for every format, built on its first request. */
@@ -208,7 +210,7 @@ async function buildTheme(input: ThemedTokensInput, theme: ThemeColors) {
     ).toString('utf8'),
   ) as Record<BuiltFormat, string>;
   const out = new Map<TokenFormat, Precomputed>();
-  const opts = { cache: input.cache, cacheControl: input.cacheControl };
+  const opts = { cache: input.cache, cacheControl: input.cacheControl, headers: input.headers ?? {} };
   const url = (f: TokenFormat) => `${input.baseUrl}/api/brand/tokens?format=${f}&theme=${theme.key}`;
   for (const f of TOKEN_FORMATS) {
     if (f === 'json') {
@@ -219,7 +221,7 @@ async function buildTheme(input: ThemedTokensInput, theme: ThemeColors) {
           'application/json; charset=utf-8',
           {
             ...opts,
-            headers: { link: `<${url('css')}>; rel="alternate"; type="text/css"` },
+            headers: { ...opts.headers, link: `<${url('css')}>; rel="alternate"; type="text/css"` },
           },
         ),
       );

@@ -16,6 +16,7 @@ export const EVENT_TYPES = [
   'registration.created',
   'recording.completed',
   'link.changed',
+  'brand.updated',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

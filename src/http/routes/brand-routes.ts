@@ -11,6 +11,7 @@ import { TOKEN_FORMATS, type TokenFormat } from '../../brand/token-formats.js';
 import { AppError } from '../errors.js';
 import { documentRoute } from '../openapi.js';
 import { sendPrecomputed } from '../precomputed.js';
+import { asksForVersion, TOKENS_VERSION_PARAM } from './brand-version-routes.js';
 
 const API_PATHS = [
   '/api/brand',
@@ -80,7 +81,12 @@ const rawPath = (req: FastifyRequest) => {
   return q === -1 ? req.url : req.url.slice(0, q);
 };
 
-export function registerBrandRoutes(app: FastifyInstance, brand: BrandService): void {
+export function registerBrandRoutes(
+  app: FastifyInstance,
+  brand: BrandService,
+  /** GET /api/brand/tokens?version= (brand-version-routes.ts); absent where no versions are kept. */
+  byVersion?: (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
+): void {
   const serve = (req: FastifyRequest, reply: FastifyReply) => {
     const path = rawPath(req);
     const res = brand.current.responses.get(path);
@@ -108,12 +114,16 @@ export function registerBrandRoutes(app: FastifyInstance, brand: BrandService): 
     summary: ENDPOINTS[`GET ${TOKENS_ROUTE}`] ?? 'Design tokens.',
     tag: 'brand',
     auth: 'none',
-    input: TOKENS_QUERY,
+    input: TOKENS_QUERY.extend({ version: TOKENS_VERSION_PARAM }),
   });
   read(TOKENS_ROUTE, (req, reply) => {
     const path = rawPath(req);
     // Like every brand path: an encoded spelling of it is not it.
     if (path !== TOKENS_ROUTE) throw new AppError(404, 'not_found', `No brand file at ${path}.`);
+    if (asksForVersion(req.query)) {
+      if (!byVersion) throw new AppError(404, 'version_not_found', 'This service keeps no brand versions.');
+      return byVersion(req, reply);
+    }
     const { format, theme } = tokensQueryOf(req.query);
     if (!theme) {
       const res = brand.current.tokenFormats.get(format);

@@ -71,6 +71,10 @@ export const docGroup = z.object({
 export const manifest = z.object({
   name: z.string(),
   version: z.string(),
+  brandVersion: z
+    .string()
+    .optional()
+    .describe("The brand data's own semver version (the API version stays 1.0.0)"),
   description: z.string(),
   brand: z.object({
     name: z.string(),

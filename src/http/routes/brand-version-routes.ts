@@ -1,0 +1,158 @@
+/**
+ * The brand's versions over HTTP, public and read-only like the rest of the brand API:
+ * GET /api/brand/versions (newest first, keyset-paged), GET /api/brand/changelog?from=&to=, and
+ * the stored tokens document of one version (GET /api/brand/tokens?version=, which the tokens
+ * route hands here). Every answer carries the Brand-Version header.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as z from 'zod';
+import type { BrandService } from '../../brand/brand-service.js';
+import type { BrandVersions } from '../../brand/brand-versions.js';
+import { ENDPOINTS } from '../../brand/manifest.js';
+import { brandVersionHeaders, compareVersions, isVersion } from '../../brand/versions.js';
+import { parseInput } from '../../gateway/capabilities/registry.js';
+import { cursorParam, decodeCursor, encodeCursor, filterTag } from '../../gateway/cursor.js';
+import type { BrandVersionRecord } from '../../store/store.js';
+import { AppError } from '../errors.js';
+import { documentRoute } from '../openapi.js';
+import { precompute, sendPrecomputed, type Precomputed } from '../precomputed.js';
+
+export const VERSIONS_ROUTE = '/api/brand/versions';
+export const CHANGELOG_ROUTE = '/api/brand/changelog';
+
+const LIST_CACHE = 'public, max-age=60, stale-while-revalidate=600';
+/** A published version's document never changes. */
+const VERSION_CACHE = 'public, max-age=31536000, immutable';
+
+const versionParam = (what: string) =>
+  z
+    .string()
+    .max(32)
+    .regex(/^\d+\.\d+\.\d+$/, 'a brand version is MAJOR.MINOR.PATCH')
+    .optional()
+    .describe(what);
+
+/** GET /api/brand/tokens?version=: documented with the tokens route's other parameters. */
+export const TOKENS_VERSION_PARAM = versionParam(
+  'A published brand version (GET /api/brand/versions): its stored DTCG document, as it was then (json only).',
+);
+
+const listInput = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: cursorParam,
+});
+const changelogInput = z.object({
+  from: versionParam('The older version (default: the one before `to`).'),
+  to: versionParam('The newer version (default: the latest).'),
+});
+const seqKey = z.tuple([z.number().int().min(1)]);
+const LIST_TAG = filterTag('brand-versions', {});
+
+const notFound = (v: string) =>
+  new AppError(404, 'version_not_found', `There is no brand version ${JSON.stringify(v.slice(0, 32))}.`);
+
+async function getVersion(versions: BrandVersions, v: string): Promise<BrandVersionRecord> {
+  if (!isVersion(v)) throw notFound(v);
+  const found = await versions.get(v);
+  if (!found) throw notFound(v);
+  return found;
+}
+
+/** Does a tokens query ask for a stored version? (Its value is checked where it is served.) */
+export const asksForVersion = (query: unknown): boolean =>
+  typeof query === 'object' && query !== null && 'version' in query;
+
+/**
+ * The tokens route's `?version=` answer: the version's stored document, its own ETag, cached
+ * for good (a version never changes). Only as DTCG JSON, and without a theme.
+ */
+export function versionedTokens(versions: BrandVersions) {
+  const built = new Map<string, Precomputed>();
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const q = req.query as Record<string, unknown>;
+    const v = parseInput(z.object({ version: TOKENS_VERSION_PARAM.unwrap() }), { version: q['version'] });
+    if ((q['format'] !== undefined && q['format'] !== 'json') || q['theme'] !== undefined)
+      throw new AppError(
+        400,
+        'version_format_unsupported',
+        'A stored brand version is served as its DTCG document only: drop format and theme, or the version.',
+      );
+    let res = built.get(v.version);
+    if (!res) {
+      const record = await getVersion(versions, v.version);
+      res = precompute(JSON.stringify(JSON.parse(record.tokens), null, 2) + '\n', {
+        contentType: 'application/json; charset=utf-8',
+        cacheControl: VERSION_CACHE,
+        headers: brandVersionHeaders(record.version),
+      });
+      // A few recent versions are kept ready; clients mostly ask for the last ones.
+      if (built.size >= 16) built.delete(built.keys().next().value ?? '');
+      built.set(v.version, res);
+    }
+    return sendPrecomputed(req, reply, res);
+  };
+}
+
+export function registerBrandVersionRoutes(
+  app: FastifyInstance,
+  brand: BrandService,
+  versions: BrandVersions,
+): void {
+  const send = (reply: FastifyReply, body: unknown) =>
+    reply
+      .headers({
+        'cache-control': LIST_CACHE,
+        'access-control-allow-origin': '*',
+        ...brandVersionHeaders(brand.current.brandVersion),
+      })
+      .send(body);
+
+  documentRoute({
+    method: 'GET',
+    url: VERSIONS_ROUTE,
+    summary: ENDPOINTS[`GET ${VERSIONS_ROUTE}`] ?? 'Brand versions.',
+    tag: 'brand',
+    auth: 'none',
+    input: listInput,
+  });
+  app.get(VERSIONS_ROUTE, async (req, reply) => {
+    const q = parseInput(listInput, req.query);
+    const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor, LIST_TAG, seqKey)[0];
+    const page = await versions.list(q.limit, after);
+    const last = page.items.at(-1);
+    return send(reply, {
+      items: page.items.map((v) => ({
+        version: v.version,
+        publishedAt: v.publishedAt,
+        bump: v.bump,
+        added: v.added,
+        removed: v.removed,
+        changed: v.changed,
+      })),
+      nextCursor: page.more && last ? encodeCursor(LIST_TAG, [last.seq]) : null,
+    });
+  });
+
+  documentRoute({
+    method: 'GET',
+    url: CHANGELOG_ROUTE,
+    summary: ENDPOINTS[`GET ${CHANGELOG_ROUTE}`] ?? 'Brand changelog.',
+    tag: 'brand',
+    auth: 'none',
+    input: changelogInput,
+  });
+  app.get(CHANGELOG_ROUTE, async (req, reply) => {
+    const q = parseInput(changelogInput, req.query);
+    const to = q.to !== undefined ? await getVersion(versions, q.to) : await versions.latest();
+    if (!to) throw new AppError(404, 'version_not_found', 'No brand version has been published yet.');
+    const fromName = q.from ?? to.previous ?? undefined;
+    const from = fromName !== undefined ? await getVersion(versions, fromName) : undefined;
+    if (from && compareVersions(from.version, to.version) >= 0)
+      throw new AppError(
+        400,
+        'invalid_range',
+        `from (${from.version}) must be older than to (${to.version}).`,
+      );
+    return send(reply, versions.changelog(from, to));
+  });
+}
