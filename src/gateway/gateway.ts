@@ -13,7 +13,8 @@ import { TokenManager } from './oauth/token-manager.js';
 import type { KeySource } from './oauth/vault.js';
 import type { Redis } from 'ioredis';
 import { Budgets, PRO_BUDGETS, type BudgetKeeper } from './platform/budget.js';
-import { RedisBudgets } from './platform/redis-budgets.js';
+import { DailyQuotas, dailyQuotaLimits } from './platform/daily-quotas.js';
+import { RedisBudgets, RedisDailyUsage } from './platform/redis-budgets.js';
 import { HostedMcpClient } from './platform/hosted-mcp-client.js';
 import { PlatformClient } from './platform/platform-client.js';
 import type { HostedMcp, OpContext } from './capabilities/operation.js';
@@ -32,6 +33,8 @@ export interface Gateway {
   link: LinkService;
   platform: PlatformClient;
   budgets: BudgetKeeper;
+  /** The platform's daily quotas as this gateway has counted them. */
+  quotas: DailyQuotas;
   status: StatusService;
   monitor(): Promise<MonitorReport>;
   webhooks: WebhookIntake;
@@ -103,6 +106,13 @@ export function createGateway(d: GatewayDeps): Gateway {
   const budgets: BudgetKeeper = d.redis
     ? new RedisBudgets(d.redis, limits, now, d.logger, `${d.config.redisPrefix}:budget`)
     : new Budgets(limits, now);
+  const quotas = new DailyQuotas(
+    d.redis ? new RedisDailyUsage(d.redis, `${d.config.redisPrefix}:daily`) : d.store.dailyUsage,
+    d.redis ? 'redis' : 'database',
+    dailyQuotaLimits(d.config.gateway.dailyQuotas),
+    now,
+    d.logger,
+  );
   const http = keepAliveTransport();
   const platform = new PlatformClient({
     apiBase: v.apiBase,
@@ -116,6 +126,9 @@ export function createGateway(d: GatewayDeps): Gateway {
     retryBaseMs: 200,
     retryMaxMs: 4000,
     maxWaitMs: 5000,
+    quotas,
+    // Every meeting the gateway writes is its linked user's.
+    meetingHost: async () => (tokens.knownLink ?? (await d.store.getLink()))?.userId ?? 'me',
     observer,
     ...(d.sleep ? { sleep: d.sleep } : {}),
   });
@@ -164,9 +177,10 @@ export function createGateway(d: GatewayDeps): Gateway {
     link,
     platform,
     budgets,
+    quotas,
     status,
     monitor: () =>
-      buildMonitor({ store: d.store, platform, budgets, now, linkProblem: (l) => tokens.problem(l) }),
+      buildMonitor({ store: d.store, platform, budgets, quotas, now, linkProblem: (l) => tokens.problem(l) }),
     webhooks: new WebhookIntake({
       secret: v.webhookSecret,
       store: d.store,

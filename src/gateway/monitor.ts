@@ -1,14 +1,16 @@
 /**
  * The monitor (GET /api/video/monitor): every group and capability with an honest state, the
  * scopes it needs against those granted, the latest latency and success per group, the token's
- * expiry, the rate-budget headroom, when a webhook last arrived, and how outgoing webhooks fare
- * (subscriptions, deliveries by state, the latest deliveries).
+ * expiry, the rate-budget headroom per second and the daily quotas left per label and per user,
+ * when a webhook last arrived, and how outgoing webhooks fare (subscriptions, deliveries by
+ * state, the latest deliveries).
  */
 import type { LinkRecord, Store } from '../store/store.js';
 import type { DeliveryCounts } from '../store/webhooks.js';
 import { CAPABILITIES, type Availability } from './capabilities/catalog.js';
 import type { LinkProblem } from './oauth/sealed-link.js';
 import type { BudgetKeeper } from './platform/budget.js';
+import type { DailyQuotaReport, DailyQuotas } from './platform/daily-quotas.js';
 import type { PlatformClient } from './platform/platform-client.js';
 import { deliveryToWire } from './webhooks-out/subscriptions.js';
 
@@ -29,6 +31,8 @@ export interface MonitorReport {
   };
   budgets: ReturnType<BudgetKeeper['headroom']>;
   budgetsShared: boolean;
+  /** The platform's daily quotas today (absent when the gateway does not count them). */
+  dailyQuotas?: DailyQuotaReport;
   webhooks: {
     lastReceived: { event: string; receivedAt: string } | null;
     outgoing: {
@@ -75,16 +79,18 @@ export async function buildMonitor(d: {
   store: Store;
   platform: PlatformClient;
   budgets: BudgetKeeper;
+  quotas?: DailyQuotas;
   now: () => number;
   /** Why the link's sealed tokens cannot be opened, if they cannot (TokenManager.problem). */
   linkProblem?: (link: LinkRecord) => LinkProblem | undefined;
 }): Promise<MonitorReport> {
-  const [link, lastWebhook, subscriptions, deliveries, recent] = await Promise.all([
+  const [link, lastWebhook, subscriptions, deliveries, recent, dailyQuotas] = await Promise.all([
     d.store.getLink(),
     d.store.lastWebhook(),
     d.store.webhooks.listSubscriptions(),
     d.store.webhooks.deliveryCounts(),
     d.store.webhooks.recentDeliveries({ limit: 10 }),
+    d.quotas?.report(),
   ]);
   // Tokens that do not open are a link that needs relinking, though the store still says linked.
   const problem = link?.status === 'linked' ? d.linkProblem?.(link) : undefined;
@@ -140,6 +146,7 @@ export async function buildMonitor(d: {
     },
     budgets: d.budgets.headroom(),
     budgetsShared: d.budgets.shared,
+    ...(dailyQuotas ? { dailyQuotas } : {}),
     webhooks: {
       lastReceived: lastWebhook ?? null,
       outgoing: { subscriptions: subscriptions.length, deliveries, recent: recent.map(deliveryToWire) },

@@ -13,6 +13,7 @@ import {
   type RawBuilder,
 } from 'kysely';
 import { brandVersionsMigration } from './brand-versions-sql.js';
+import { dailyUsageMigration } from './daily-usage-sql.js';
 import { outboxMigration, outboxPruneIndexMigration } from './outbox-sql.js';
 import { eventTerms } from './search-terms.js';
 import { sessionsMigration } from './sessions-sql.js';
@@ -204,5 +205,7 @@ export function migrations(d: Ddl): Record<string, Migration> {
     '010_outbox_prune_index': outboxPruneIndexMigration,
     // Each distinct brand content as a semver version, newest first by seq (brand/versions.ts).
     '011_brand_versions': brandVersionsMigration(d.int8),
+    // The gateway's daily use of the platform's quotas, shared by every instance (daily-usage-sql.ts).
+    '012_daily_usage': dailyUsageMigration,
   };
 }

@@ -17,6 +17,7 @@ import type { MigrationState } from './migration-state.js';
 import { migrations } from './migrations.js';
 import { asOutboxDb, WebhookRepo, withOutbox } from './outbox-sql.js';
 import { asSessionDb, SessionRepo } from './sessions-sql.js';
+import { asDailyUsageDb, DailyUsageRepo } from './daily-usage-sql.js';
 import type {
   BrandPublishResult,
   BrandVersionRecord,
@@ -64,6 +65,7 @@ export class SqlStore implements Store {
   readonly kind: 'sqlite' | 'postgres';
   readonly webhooks: WebhookRepo;
   readonly sessions: SessionRepo;
+  readonly dailyUsage: DailyUsageRepo;
   readonly #d: Dialect;
   readonly #db: Kysely<Tables>;
   readonly #migrations;
@@ -80,6 +82,9 @@ export class SqlStore implements Store {
       dialect.claim,
     );
     this.sessions = new SessionRepo(asSessionDb(this.#db));
+    this.dailyUsage = new DailyUsageRepo(asDailyUsageDb(this.#db), (fn) =>
+      dialect.write((trx) => fn(asDailyUsageDb(trx))),
+    );
   }
 
   /** A write and its outbox messages in one transaction, counted in the change stamp once it settles. */

@@ -168,6 +168,32 @@ export interface BrandPublishResult {
   latest: BrandVersionRecord;
 }
 
+/** One quota a platform call draws on: the account's (subject '') or a user's. */
+export interface DailyCharge {
+  quota: string;
+  subject: string;
+  /** null: counted, never refused (unless the platform said it is spent). */
+  limit: number | null;
+}
+
+export interface DailyUsageRow {
+  quota: string;
+  subject: string;
+  used: number;
+  exhausted: boolean;
+}
+
+/** Daily counts by UTC day (`YYYY-MM-DD`), shared by every instance on the database. */
+export interface DailyUsageStore {
+  /** Counts one use of each charge, or none: the first charge that has nothing left, if one has not. */
+  take(day: string, charges: DailyCharge[]): Promise<DailyCharge | undefined>;
+  /** Marks a quota spent for the day (the platform said so). */
+  exhaust(day: string, quota: string, subject: string): Promise<void>;
+  usage(day: string): Promise<DailyUsageRow[]>;
+  /** Deletes the counts of days before this one; how many rows went. */
+  prune(beforeDay: string): Promise<number>;
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   migrate(): Promise<void>;
@@ -188,6 +214,8 @@ export interface Store {
   readonly webhooks: WebhookStore;
   /** The dashboard's sessions (sessions.ts). */
   readonly sessions: SessionStore;
+  /** The gateway's daily use of the platform's quotas (daily-usage-sql.ts). */
+  readonly dailyUsage: DailyUsageStore;
 
   getLink(): Promise<LinkRecord | undefined>;
   saveLink(link: LinkRecord, outbox?: OutboxMessage[]): Promise<void>;

@@ -121,6 +121,7 @@ if (reason !== undefined && process.env['CI'] === 'true') {
         expect(tables.map((r) => r.table_name)).toEqual([
           'brand_versions',
           'counters',
+          'daily_usage',
           'dashboard_sessions',
           'idempotency_keys',
           'kysely_migration',

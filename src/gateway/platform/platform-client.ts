@@ -5,7 +5,8 @@
  * safe — reads on 429, 5xx and network errors (exponential backoff with full jitter, honouring
  * Retry-After as seconds or a date); writes only when the request provably never left (connection
  * refused). A 401 code 124 triggers one refresh and one retry. Platform errors become our error
- * shape with the platform's code and message kept in `details`.
+ * shape with the platform's code and message kept in `details`. Daily quotas (daily-quotas.ts)
+ * are checked before each call goes out, and a daily 429 is never retried.
  */
 import type { Logger } from 'pino';
 import { AppError } from '../../http/errors.js';
@@ -15,6 +16,7 @@ import { NO_OBSERVER, type GatewayObserver, type UpstreamOutcome } from '../obse
 import type { BudgetKeeper } from './budget.js';
 import type { Transport, TransportResponse } from './http-transport.js';
 import { CircuitBreaker, type RateLabel } from './budget.js';
+import { dailyQuotaError, QUOTA_OF_LABEL, type DailyQuotas, type QuotaName } from './daily-quotas.js';
 
 export interface CallOptions {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -59,6 +61,10 @@ export interface PlatformClientOptions {
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   observer?: GatewayObserver;
+  /** The platform's daily quotas, checked before each call goes out (daily-quotas.ts). */
+  quotas?: DailyQuotas;
+  /** The user meeting writes are counted for when the path names none (`me`, `/meetings/{id}`). */
+  meetingHost?: () => Promise<string>;
 }
 
 interface PlatformBody {
@@ -67,6 +73,19 @@ interface PlatformBody {
 }
 
 const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
+/** A 429 without Retry-After waits at least this: a per-second window cannot reopen sooner. */
+const MIN_429_WAIT_MS = 1000;
+
+/**
+ * Whether a 429 is the platform's daily limit: its `X-RateLimit-Type: Daily-limit`, or, as the
+ * headers are often missing, its message ("…maximum daily rate limit…", "…exceeded the daily
+ * rate limit (100) of Meeting Create/Update API requests…").
+ */
+export function dailyLimitHit(type: string | null, message: string | null): 'user' | 'account' | undefined {
+  const daily = /daily/i.test(type ?? '') || /daily rate limit/i.test(message ?? '');
+  if (!daily) return undefined;
+  return /particular user|Meeting Create\/Update/i.test(message ?? '') ? 'user' : 'account';
+}
 
 /** application/x-www-form-urlencoded, as URLSearchParams writes a query (space as +). */
 export const formEncode = (s: string) =>
@@ -201,6 +220,7 @@ export class PlatformClient {
     };
     if (!breaker.allow()) throw circuitOpen();
     const isRead = opts.method === 'GET';
+    const host = this.o.quotas ? await this.#meetingHost(opts) : undefined;
     let token = await this.o.tokens.current();
     let refreshed = false;
     let lastError: AppError | undefined;
@@ -217,6 +237,15 @@ export class PlatformClient {
         );
       }
       if (wait > 0) await this.#sleep(wait);
+      // Refused here, a call that would exceed a daily quota is never sent (and counts nothing).
+      if (this.o.quotas) {
+        try {
+          await this.o.quotas.take(opts.label, host);
+        } catch (err) {
+          this.#observer.upstream(opts.label, opts.group, 'budget_exhausted');
+          throw err;
+        }
+      }
       const started = this.o.now();
       let res: TransportResponse;
       let text: string;
@@ -275,6 +304,29 @@ export class PlatformClient {
         attempt -= 1;
         continue;
       }
+      const daily =
+        res.status === 429
+          ? dailyLimitHit(res.headers.get('x-ratelimit-type'), platform.platformMessage)
+          : undefined;
+      if (daily) {
+        // Never retried: nothing changes before 00:00 UTC. Adopted, so no instance asks again today.
+        const quota: QuotaName = daily === 'user' ? 'meeting_writes_per_user' : QUOTA_OF_LABEL[opts.label];
+        const subject = daily === 'user' ? (host ?? (await this.#meetingHost(opts)) ?? '') : '';
+        await this.o.quotas?.adopt(quota, subject);
+        const e = dailyQuotaError(
+          quota,
+          subject,
+          opts.label,
+          this.o.now(),
+          this.o.quotas?.limits[quota] ?? null,
+          {
+            group: opts.group,
+            ...platform,
+          },
+        );
+        this.#record(opts.group, false, latency, e.code);
+        throw e;
+      }
       if (RETRYABLE_STATUS.has(res.status)) {
         const after = retryAfterMs(res.headers.get('retry-after'), this.o.now());
         lastError =
@@ -292,7 +344,13 @@ export class PlatformClient {
               });
         this.#record(opts.group, false, latency, lastError.code);
         if (isRead && attempt < this.o.maxAttempts && (after ?? 0) <= this.o.maxWaitMs) {
-          await this.#sleep(after ?? this.#backoff(attempt));
+          // Without Retry-After (the platform often omits it), back off, never under a window.
+          await this.#sleep(
+            after ??
+              (res.status === 429
+                ? Math.max(MIN_429_WAIT_MS, this.#backoff(attempt))
+                : this.#backoff(attempt)),
+          );
           if (breaker.state === 'open') throw circuitOpen();
           continue;
         }
@@ -361,6 +419,22 @@ export class PlatformClient {
       });
     this.#record(group, true, this.o.now() - started);
     return { contentType: res.headers.get('content-type') ?? 'application/octet-stream', body };
+  }
+
+  /**
+   * The host user a meeting create, update or delete is counted for: the path's user, or the
+   * linked user for `me` and `/meetings/{id}` (every meeting the gateway writes is its user's).
+   */
+  async #meetingHost(opts: CallOptions): Promise<string | undefined> {
+    if (opts.method === 'POST') {
+      const m = /^\/users\/([^/]+)\/meetings$/.exec(opts.path);
+      if (!m?.[1]) return undefined;
+      const user = decodeURIComponent(m[1]);
+      return user === 'me' ? ((await this.o.meetingHost?.()) ?? user) : user;
+    }
+    if ((opts.method === 'PATCH' || opts.method === 'DELETE') && /^\/meetings\/[^/]+$/.test(opts.path))
+      return (await this.o.meetingHost?.()) ?? 'me';
+    return undefined;
   }
 
   #backoff(attempt: number): number {
