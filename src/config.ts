@@ -93,6 +93,8 @@ const envSchema = z.object({
   SANDBOX_RATE_LIMITS: flag.default(true),
   SANDBOX_AUTO_APPROVE: flag.default(true),
   SANDBOX_DAILY_LIMITS: optionalString.pipe(dailyList('SANDBOX_DAILY_LIMITS').optional()),
+  // The platform re-validates webhook endpoints every 72 h; 0 never (at most 24 days, a timer's range).
+  SANDBOX_WEBHOOK_VALIDATION_HOURS: z.coerce.number().min(0).max(596).default(72),
   FLEETGATE_REFRESH_MARGIN: z.coerce.number().int().min(0).max(86_400).default(120),
   FLEETGATE_RATE_BUDGETS: optionalString.pipe(
     z
@@ -201,6 +203,8 @@ export interface Config {
     autoApprove: boolean;
     /** SANDBOX_DAILY_LIMITS as given (validated); the emulator reads it. */
     dailyLimits: string | undefined;
+    /** How often the emulator re-validates the webhook endpoint, hours (0 never). */
+    webhookValidationHours: number;
   };
   gateway: {
     refreshMarginSeconds: number;
@@ -332,6 +336,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       rateLimits: e.SANDBOX_RATE_LIMITS,
       autoApprove: e.SANDBOX_AUTO_APPROVE,
       dailyLimits: e.SANDBOX_DAILY_LIMITS,
+      webhookValidationHours: e.SANDBOX_WEBHOOK_VALIDATION_HOURS,
     },
     gateway: {
       refreshMarginSeconds: e.FLEETGATE_REFRESH_MARGIN,

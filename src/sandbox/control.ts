@@ -1,12 +1,14 @@
 /**
  * The emulator's control API (emulator only, never on the platform): inject faults, read
- * counters, expire tokens, send a webhook on demand, and reset to the seeded state.
+ * counters, expire or revoke tokens, remove the app (revoking its tokens and sending the signed
+ * `app_deauthorized` event), send a webhook or the endpoint's validation challenge on demand,
+ * and reset to the seeded state.
  */
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import { faultSchema, type Faults } from './faults.js';
 import type { SandboxStats } from './oauth.js';
-import type { WebhookSender } from './webhooks.js';
+import type { Delivery, WebhookSender } from './webhooks.js';
 
 const sendSchema = z.strictObject({
   event: z.string().min(1),
@@ -20,6 +22,13 @@ export function registerControl(
     webhooks: WebhookSender;
     stats: () => SandboxStats;
     expireTokens: () => void;
+    /** Revokes every issued access and refresh token; how many of each went. */
+    revokeTokens: () => { access: number; refresh: number };
+    /** Removes the app: revokes its tokens and sends `app_deauthorized`. */
+    deauthorize: () => Promise<{
+      revoked: { access: number; refresh: number };
+      delivery: Delivery | undefined;
+    }>;
     emit: (event: string, object: unknown) => void;
     reset: () => void;
   },
@@ -48,6 +57,24 @@ export function registerControl(
     deps.expireTokens();
     return reply.code(204).send();
   });
+  app.post('/_sandbox/tokens/revoke', (_req, reply) => reply.send({ revoked: deps.revokeTokens() }));
+  // Answers once the event's first delivery attempt is done, so a caller can look at the result.
+  app.post('/_sandbox/app/deauthorize', async (_req, reply) => {
+    const { revoked, delivery } = await deps.deauthorize();
+    return reply.send({ revoked, delivery: delivery ?? null });
+  });
+  app.post('/_sandbox/webhooks/validate', async (_req, reply) => {
+    const v = await deps.webhooks.validate();
+    if (!v)
+      return reply
+        .code(409)
+        .send({ error: { code: 'no_webhook_url', message: 'No webhook URL is configured.' } });
+    return reply.send({ ...v, disabled: deps.webhooks.disabled });
+  });
+  app.get('/_sandbox/webhooks/validations', () => ({
+    validations: deps.webhooks.validations,
+    disabled: deps.webhooks.disabled,
+  }));
   app.post('/_sandbox/webhooks/send', (req, reply) => {
     const parsed = sendSchema.safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(bad(parsed.error.issues));

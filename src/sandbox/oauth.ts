@@ -55,6 +55,18 @@ function params(req: FastifyRequest): Record<string, string> {
   return out;
 }
 
+/**
+ * Revokes every issued access and refresh token, as removing the app or revoking its grant does:
+ * the next API call with one is 401 and a refresh is invalid_grant. Returns how many went.
+ */
+export function revokeAllTokens(st: SandboxState): { access: number; refresh: number } {
+  const gone = { access: Object.keys(st.file.access).length, refresh: Object.keys(st.file.refresh).length };
+  st.file.access = {};
+  st.file.refresh = {};
+  st.changed();
+  return gone;
+}
+
 export function registerOAuth(
   app: FastifyInstance,
   deps: {

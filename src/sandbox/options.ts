@@ -29,6 +29,8 @@ export interface SandboxOptions {
   autoApprove: boolean;
   /** Delays before webhook retries 1..3 (the platform uses 5, 20 and 60 minutes). */
   webhookRetryDelaysMs: number[];
+  /** How often the webhook endpoint is re-validated; 72 h (the platform's) when undefined, 0 never. */
+  webhookValidationIntervalMs?: number;
   seed: number;
   now: () => Date;
   logger: Logger;

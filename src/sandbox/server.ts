@@ -16,14 +16,14 @@ import type {
 } from './context.js';
 import { registerControl } from './control.js';
 import { Faults } from './faults.js';
-import { registerOAuth, type SandboxStats } from './oauth.js';
+import { registerOAuth, revokeAllTokens, type SandboxStats } from './oauth.js';
 import type { SandboxOptions } from './options.js';
 import { createRng } from './prng.js';
 import { dropRateLimitHeaders, registerQuirks } from './quirks.js';
 import { RateLimiter } from './rate-limit.js';
 import { SandboxState } from './state.js';
 import { registerHostedMcp } from './routes/hosted-mcp.js';
-import { WebhookSender } from './webhooks.js';
+import { appDeauthorizedEvent, VALIDATION_INTERVAL_MS, WebhookSender } from './webhooks.js';
 import { zerr, ZoomError } from './zoom-error.js';
 
 export interface Sandbox {
@@ -310,6 +310,7 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
     pageTokens.clear();
   };
   registerQuirks(app, quirks);
+  webhooks.scheduleValidation(options.webhookValidationIntervalMs ?? VALIDATION_INTERVAL_MS);
   registerControl(app, {
     faults,
     webhooks,
@@ -318,6 +319,18 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
       const now = options.now().getTime();
       for (const t of Object.values(st.file.access)) t.expiresAt = Math.min(t.expiresAt, now);
       st.changed();
+    },
+    revokeTokens: () => revokeAllTokens(st),
+    deauthorize: async () => {
+      const revoked = revokeAllTokens(st);
+      const event = appDeauthorizedEvent({
+        accountId: demo.accountId,
+        userId: demo.id,
+        clientId: options.clientId,
+        clientSecret: options.clientSecret,
+        now: options.now(),
+      });
+      return { revoked, delivery: await webhooks.send(event) };
     },
     emit: (event, object) => {
       const obj = (object ?? {}) as Record<string, unknown>;

@@ -34,6 +34,7 @@ export async function startSandbox(
       dailyLimits: parseDailyLimits(config.sandbox.dailyLimits),
       autoApprove: config.sandbox.autoApprove,
       webhookRetryDelaysMs: [...DEFAULT_SANDBOX.webhookRetryDelaysMs],
+      webhookValidationIntervalMs: config.sandbox.webhookValidationHours * 3_600_000,
       seed: DEFAULT_SANDBOX.seed,
       now: () => new Date(),
       logger,

@@ -183,13 +183,17 @@ export const UNREFERENCED: Unreferenced[] = [
   },
   {
     what: 'Emulator control API',
-    why: "the emulator's own controls (faults, stats, token expiry, webhook log and sending, reset); the platform has no such routes",
+    why: "the emulator's own controls (faults, stats, token expiry and revocation, removing the app, webhook log, sending and endpoint validation, reset); the platform has no such routes",
     routes: [
       'POST /_sandbox/faults',
       'GET /_sandbox/faults',
       'DELETE /_sandbox/faults',
       'GET /_sandbox/stats',
       'POST /_sandbox/tokens/expire',
+      'POST /_sandbox/tokens/revoke',
+      'POST /_sandbox/app/deauthorize',
+      'POST /_sandbox/webhooks/validate',
+      'GET /_sandbox/webhooks/validations',
       'GET /_sandbox/webhooks',
       'POST /_sandbox/webhooks/send',
       'POST /_sandbox/reset',
