@@ -187,6 +187,10 @@ export function createGateway(d: GatewayDeps): Gateway {
       now,
       logger: d.logger,
       onRecording: () => status.invalidate(),
+      onDeauthorized: () => {
+        tokens.reset();
+        status.invalidate();
+      },
     }),
     outgoing,
     retention,

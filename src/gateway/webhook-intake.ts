@@ -16,6 +16,7 @@ import type { Store, StoredEvent, WebhookEffects } from '../store/store.js';
 import type { OutboxMessage } from '../store/webhooks.js';
 import { tracing } from '../tracing/current.js';
 import { announceChange, platformTimes } from './events-service.js';
+import { deauthorization } from './oauth/deauthorization.js';
 import { outboxMessage } from './webhooks-out/messages.js';
 
 const WINDOW_MS = 5 * 60_000;
@@ -51,6 +52,8 @@ export class WebhookIntake {
       now: () => number;
       logger: Logger;
       onRecording: () => void;
+      /** After an `app_deauthorized` delivery was recorded (forget cached tokens). */
+      onDeauthorized?: () => void;
     },
   ) {}
 
@@ -110,7 +113,8 @@ export class WebhookIntake {
     const rawId = object['id'];
     const videoId = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : undefined;
     const change = videoId === undefined ? undefined : this.#change(event, videoId, object);
-    const handled = change !== undefined || event.startsWith('recording.');
+    const dropLink = event === 'app_deauthorized' ? deauthorization(payload, this.o.now()) : undefined;
+    const handled = change !== undefined || dropLink !== undefined || event.startsWith('recording.');
     // One transaction: the spent signature, the receipt and what the delivery changes. If any
     // of it fails nothing is kept, we answer 500, and the platform's retry is processed.
     const fresh = await this.o.store.recordWebhook(id, event.slice(0, 100), receivedAt, {
@@ -125,11 +129,13 @@ export class WebhookIntake {
         createdAt: receivedAt,
       },
       ...(change ? { change } : {}),
+      ...(dropLink ? { dropLink } : {}),
       ...(event === 'recording.completed' ? { outbox: await this.#recordingMessages(object) } : {}),
     });
     if (!fresh) return { status: 200, body: { received: true, duplicate: true } };
     if (!handled) return { status: 200, body: { received: true, ignored: true } };
     if (event.startsWith('recording.')) this.o.onRecording();
+    if (dropLink) this.o.onDeauthorized?.();
     this.o.logger.info({ event, videoId }, 'webhook processed');
     return { status: 200, body: { received: true } };
   }

@@ -14,6 +14,7 @@ import {
 } from 'kysely';
 import { brandVersionsMigration } from './brand-versions-sql.js';
 import { dailyUsageMigration } from './daily-usage-sql.js';
+import { linkHealthMigration } from './link-health-sql.js';
 import { outboxMigration, outboxPruneIndexMigration } from './outbox-sql.js';
 import { eventTerms } from './search-terms.js';
 import { sessionsMigration } from './sessions-sql.js';
@@ -207,5 +208,7 @@ export function migrations(d: Ddl): Record<string, Migration> {
     '011_brand_versions': brandVersionsMigration(d.int8),
     // The gateway's daily use of the platform's quotas, shared by every instance (daily-usage-sql.ts).
     '012_daily_usage': dailyUsageMigration,
+    // The link's refresh-failure state and its health history (link-health-sql.ts).
+    '013_link_health': linkHealthMigration(d.int8),
   };
 }

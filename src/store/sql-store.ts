@@ -18,12 +18,14 @@ import { migrations } from './migrations.js';
 import { asOutboxDb, WebhookRepo, withOutbox } from './outbox-sql.js';
 import { asSessionDb, SessionRepo } from './sessions-sql.js';
 import { asDailyUsageDb, DailyUsageRepo } from './daily-usage-sql.js';
+import { asLinkHealthDb, listLinkHealth, recordLinkHealth } from './link-health-sql.js';
 import type {
   BrandPublishResult,
   BrandVersionRecord,
   BrandVersionSummary,
   EventQuery,
   IdempotentRecord,
+  LinkHealthEntry,
   LinkRecord,
   OAuthStateRecord,
   Page,
@@ -91,7 +93,13 @@ export class SqlStore implements Store {
   #write<T>(
     fn: (trx: Kysely<Tables>) => Promise<{ result: T; outbox?: OutboxMessage[] | undefined }>,
   ): Promise<T> {
-    return withOutbox((f) => this.#d.write(f), this.webhooks, fn).finally(() => {
+    const withHistory = async (trx: Kysely<Tables>) => {
+      const r = await fn(trx);
+      // Link transitions are kept for the dashboard in the same transaction (link-health-sql.ts).
+      await recordLinkHealth(asLinkHealthDb(trx), r.outbox ?? []);
+      return r;
+    };
+    return withOutbox((f) => this.#d.write(f), this.webhooks, withHistory).finally(() => {
       // Committed or not: a spare rebuild of a cached view is harmless.
       this.#writes += 1;
     });
@@ -158,6 +166,10 @@ export class SqlStore implements Store {
       if (next) await this.#upsertLink(trx, next);
       return { result, outbox };
     });
+  }
+
+  linkHealth(limit: number): Promise<LinkHealthEntry[]> {
+    return listLinkHealth(asLinkHealthDb(this.#db), limit);
   }
 
   async sealedValues(): Promise<SealedValue[]> {
@@ -470,8 +482,20 @@ export class SqlStore implements Store {
       const { change } = effects;
       const changed = change && (await this.#patchEvent(trx, change.videoId, change.patch));
       const announced = (changed && change.outbox?.(changed)) ?? [];
-      return { result: true, outbox: [...(effects.outbox ?? []), ...announced] };
+      const dropped = effects.dropLink && (await this.#dropLink(trx, effects.dropLink));
+      return { result: true, outbox: [...(effects.outbox ?? []), ...announced, ...(dropped ?? [])] };
     });
+  }
+
+  /** Deletes the link if it is the one named; the messages announcing it, if it went. */
+  async #dropLink(
+    trx: Kysely<Tables>,
+    drop: NonNullable<WebhookEffects['dropLink']>,
+  ): Promise<OutboxMessage[]> {
+    let q = trx.deleteFrom('link').where('id', '=', LINK_ID).where('account_id', '=', drop.accountId);
+    if (drop.userId !== undefined) q = q.where('user_id', '=', drop.userId);
+    const row = await q.returningAll().executeTakeFirst();
+    return row ? drop.outbox(linkFromRow(row)) : [];
   }
 
   async lastWebhook(): Promise<{ event: string; receivedAt: string } | undefined> {

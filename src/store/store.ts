@@ -30,6 +30,20 @@ export interface LinkRecord {
   updatedAt: string;
   /** Bumped by every token write; lets a refresher see that someone else refreshed first. */
   tokenVersion: number;
+  /** Transient refresh failures in a row (0 when the last refresh worked). */
+  refreshFailures?: number;
+  /** After a transient failure: no refresh before this (ms). */
+  nextRefreshAt?: number | null;
+  /** 'unreadable' once sealed tokens were found not to open (announced once). */
+  health?: 'ok' | 'unreadable';
+}
+
+/** One transition of the link's health, as announced (`connection.*`). */
+export interface LinkHealthEntry {
+  id: string;
+  type: string;
+  at: string;
+  data: Record<string, unknown>;
 }
 
 export interface OAuthStateRecord {
@@ -90,6 +104,11 @@ export interface WebhookEffects {
   };
   /** Messages announced with the receipt. */
   outbox?: OutboxMessage[];
+  /**
+   * Deletes the link (and so its tokens) if it is this account's (and this user's, when given);
+   * `outbox` sees the deleted link.
+   */
+  dropLink?: { accountId: string; userId?: string; outbox: Emit<LinkRecord> };
 }
 
 /** One sealed column of one row, as key rotation reads and rewrites it. */
@@ -229,6 +248,8 @@ export interface Store {
   withLinkLock<T>(
     fn: (link: LinkRecord | undefined) => Promise<{ next?: LinkRecord; result: T; outbox?: OutboxMessage[] }>,
   ): Promise<T>;
+  /** The link's last health transitions (`connection.*` messages), newest first. */
+  linkHealth(limit: number): Promise<LinkHealthEntry[]>;
   /** Every sealed value with a way to rewrite it (key rotation). */
   sealedValues(): Promise<SealedValue[]>;
   /**

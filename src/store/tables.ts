@@ -27,6 +27,9 @@ export interface LinkRow {
   linked_at: string;
   updated_at: string;
   token_version: number;
+  refresh_failures: number;
+  next_refresh_at: number | null;
+  health: string;
 }
 export interface StateRow {
   state_hash: string;
@@ -110,6 +113,10 @@ export function linkFromRow(r: LinkRow): LinkRecord {
     linkedAt: r.linked_at,
     updatedAt: r.updated_at,
     tokenVersion: r.token_version,
+    // The health fields only when they say something (a healthy link reads as it was saved).
+    ...(r.refresh_failures > 0 ? { refreshFailures: r.refresh_failures } : {}),
+    ...(r.next_refresh_at !== null ? { nextRefreshAt: r.next_refresh_at } : {}),
+    ...(r.health === 'unreadable' ? { health: 'unreadable' as const } : {}),
   };
 }
 
@@ -132,6 +139,9 @@ export function linkToRow(l: LinkRecord, bool: (b: boolean) => Bool): LinkRow {
     linked_at: l.linkedAt,
     updated_at: l.updatedAt,
     token_version: l.tokenVersion,
+    refresh_failures: l.refreshFailures ?? 0,
+    next_refresh_at: l.nextRefreshAt ?? null,
+    health: l.health ?? 'ok',
   };
 }
 

@@ -85,7 +85,8 @@ describe('unreadable sealed tokens', () => {
     const before = (await emu.api('GET', '/_sandbox/stats')).json.tokenGrants.refresh_token;
     await expectNeedsRelink(e, new RegExp(`key ${missing} is missing`));
     // Nothing was overwritten, and the platform was never asked for a refresh.
-    expect(await e.store.getLink()).toEqual(link);
+    // (Only marked unreadable, so connection.needs_relink is announced once.)
+    expect(await e.store.getLink()).toEqual({ ...link, health: 'unreadable' });
     expect((await emu.api('GET', '/_sandbox/stats')).json.tokenGrants.refresh_token).toBe(before);
     // Restoring the key file brings the link back, without a restart.
     await copyFile(path.join(dataDir, 'encryption-keys.json'), path.join(copy, 'encryption-keys.json'));
@@ -107,7 +108,7 @@ describe('unreadable sealed tokens', () => {
       env: { FLEETGATE_ENCRYPTION_KEY: randomBytes(32).toString('base64') },
     });
     await expectNeedsRelink(wrong, new RegExp(`key ${keyId(right)} is missing`));
-    expect(await wrong.store.getLink()).toEqual(link);
+    expect(await wrong.store.getLink()).toEqual({ ...link, health: 'unreadable' });
     await wrong.close();
     cleanups.pop();
     const fixed = await gateway({
@@ -132,7 +133,7 @@ describe('unreadable sealed tokens', () => {
     await e.store.saveLink(tampered);
     e.gateway.tokens.reset();
     await expectNeedsRelink(e, /access token failed authentication/);
-    expect(await e.store.getLink()).toEqual(tampered);
+    expect(await e.store.getLink()).toEqual({ ...tampered, health: 'unreadable' });
     await e.link();
     expect((await recordings(e)).status).toBe(200);
     expect((await e.api('GET', '/api/video/status?fresh=1')).json.ok).toBe(true);

@@ -3,13 +3,14 @@
  * random state stored hashed (10 minutes) and bound to the browser by an HttpOnly cookie; the
  * callback checks both, exchanges the code, reads the user and their settings, and stores the
  * link. Server-to-server mode: account credentials, no browser. Disconnect revokes upstream and
- * forgets the tokens.
+ * forgets the tokens. Each announces its `connection.*` transition (connection-events.ts).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AppError } from '../../http/errors.js';
 import type { LinkRecord, Store } from '../../store/store.js';
 import { linkMessage } from '../webhooks-out/messages.js';
+import { connectionMessage, healthOf } from './connection-events.js';
 import { OAuthFailure, type OAuthClient, type TokenResponse } from './oauth-client.js';
 import { aad, type TokenManager } from './token-manager.js';
 import { openAny, seal, type KeySource } from './vault.js';
@@ -174,7 +175,27 @@ export class LinkService {
       t,
       null,
     );
-    await this.o.store.saveLink(link, [linkMessage(link, 'linked', this.o.now())]);
+    // Written under the link lock with what it replaces, so a relink of a broken link is
+    // announced as recovered, and a first link as linked, once however many instances run.
+    await this.o.store.withLinkLock((prev) => {
+      const before = healthOf(prev);
+      const recovered = before === 'needs_relink' || before === 'refresh_failing';
+      const message = connectionMessage(
+        recovered ? 'connection.recovered' : 'connection.linked',
+        link,
+        {
+          before,
+          after: 'linked',
+          reason: recovered ? 'relinked' : mode === 's2s' ? 'server_to_server' : 'oauth_callback',
+        },
+        this.o.now(),
+      );
+      return Promise.resolve({
+        next: link,
+        result: undefined,
+        outbox: [linkMessage(link, 'linked', this.o.now()), message],
+      });
+    });
     this.o.tokens.reset();
     this.o.logger.info({ accountId: link.accountId, mode }, 'platform account linked');
     this.o.onLinked?.(link);
@@ -195,7 +216,15 @@ export class LinkService {
         'upstream revoke failed; forgetting the link anyway',
       );
     }
-    await this.o.store.deleteLink((gone) => [linkMessage(gone, 'unlinked', this.o.now())]);
+    await this.o.store.deleteLink((gone) => [
+      linkMessage(gone, 'unlinked', this.o.now()),
+      connectionMessage(
+        'connection.unlinked',
+        gone,
+        { before: healthOf(gone), after: 'not_linked', reason: 'disconnected' },
+        this.o.now(),
+      ),
+    ]);
     this.o.tokens.reset();
     return { revoked };
   }

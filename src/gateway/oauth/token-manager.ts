@@ -6,12 +6,19 @@
  * same locked transaction before anyone uses it, because the platform's refresh tokens are
  * single-use. On invalid_grant the link becomes needs_relink and that token is never tried again.
  * Tokens that do not open (a missing key, an altered value) answer needs_relink too, but are left
- * in the store as they are and never refreshed over (sealed-link.ts).
+ * in the store as they are and never refreshed over (sealed-link.ts); the link is only marked
+ * unreadable, so that is announced once, and once they open again (the key is back) it recovers.
+ * A transient refresh failure (the token endpoint down or answering 5xx) is counted on the link
+ * and backs every instance off (1 s doubling, at most 5 min) while the stored access token is
+ * still used if it has not expired. Each of these transitions writes its `connection.*` message
+ * in the same locked transaction (connection-events.ts).
  */
 import type { Logger } from 'pino';
 import { AppError } from '../../http/errors.js';
 import type { LinkRecord, Store } from '../../store/store.js';
+import type { OutboxMessage } from '../../store/webhooks.js';
 import { linkMessage } from '../webhooks-out/messages.js';
+import { connectionMessage, healthOf } from './connection-events.js';
 import type { RefreshOutcome } from '../observer.js';
 import { OAuthFailure, type OAuthClient, type TokenResponse } from './oauth-client.js';
 import {
@@ -39,6 +46,21 @@ export const needsRelink = () =>
     'The platform refused our refresh token; link the account again through GET /api/video/oauth/start.',
   );
 
+/** A transient refresh failure: the call fails now, and no refresh is tried before `retryAt`. */
+export const refreshFailed = (retryAt: number, now: number, attempt: number) =>
+  new AppError(
+    503,
+    'token_refresh_failed',
+    'The platform did not renew our access token; the gateway tries again shortly.',
+    { attempt, nextAttemptAt: new Date(retryAt).toISOString() },
+    { 'retry-after': String(Math.max(1, Math.ceil((retryAt - now) / 1000))) },
+  );
+
+/** Backoff after the n-th transient failure in a row. */
+export function refreshBackoffMs(failures: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, Math.min(failures - 1, 20)), 5 * 60_000);
+}
+
 export interface Token {
   value: string;
   version: number;
@@ -56,6 +78,8 @@ export interface TokenManagerOptions {
   accountId: string | undefined;
   /** Told how each refresh grant we asked for ended. */
   onRefresh?: (outcome: RefreshOutcome) => void;
+  /** First backoff after a transient refresh failure (doubling); default 1000 ms. */
+  refreshRetryBaseMs?: number;
 }
 
 export class TokenManager {
@@ -108,12 +132,60 @@ export class TokenManager {
     if (!link) throw notLinked();
     if (link.status === 'needs_relink') throw needsRelink();
     // Both tokens, even while the access token is fresh: one that will not open is reported now.
-    const opened = openLink(this.o.keys, link);
+    let opened: OpenedLink;
+    try {
+      opened = openLink(this.o.keys, link);
+    } catch (err) {
+      if (err instanceof UnreadableLink && link.health !== 'unreadable')
+        await this.#markReadable(link, false);
+      throw err;
+    }
+    if (link.health === 'unreadable') await this.#markReadable(link, true);
     if (fresh(link)) {
       this.#cached = { link, token: opened.accessToken };
       return { value: opened.accessToken, version: link.tokenVersion };
     }
+    const now = this.o.now();
+    if (link.nextRefreshAt && link.nextRefreshAt > now) {
+      // Backing off after a failed refresh: the old token serves while it lasts.
+      if (link.accessExpiresAt > now) return { value: opened.accessToken, version: link.tokenVersion };
+      throw refreshFailed(link.nextRefreshAt, now, link.refreshFailures ?? 0);
+    }
     return this.refresh(link.tokenVersion);
+  }
+
+  /**
+   * Records, once across instances, that the link's tokens stopped opening (`readable` false:
+   * connection.needs_relink) or open again (true: connection.recovered). Nothing else changes.
+   */
+  async #markReadable(seen: LinkRecord, readable: boolean): Promise<void> {
+    await this.o.store.withLinkLock((link) => Promise.resolve(this.#readableChange(seen, readable, link)));
+  }
+
+  #readableChange(
+    seen: LinkRecord,
+    readable: boolean,
+    link: LinkRecord | undefined,
+  ): { next?: LinkRecord; result: undefined; outbox?: OutboxMessage[] } {
+    const wasUnreadable = link?.health === 'unreadable';
+    if (!link || link.tokenVersion !== seen.tokenVersion || wasUnreadable === !readable)
+      return { result: undefined };
+    if ((linkProblem(this.o.keys, link) === undefined) !== readable) return { result: undefined };
+    const next: LinkRecord = { ...link, health: readable ? 'ok' : 'unreadable' };
+    const message = readable
+      ? connectionMessage(
+          'connection.recovered',
+          link,
+          { before: healthOf(link), after: healthOf(next), reason: 'tokens_readable' },
+          this.o.now(),
+        )
+      : connectionMessage(
+          'connection.needs_relink',
+          link,
+          { before: healthOf(link), after: 'needs_relink', reason: 'tokens_unreadable' },
+          this.o.now(),
+        );
+    return { next, result: undefined, outbox: [message] };
   }
 
   /**
@@ -135,14 +207,34 @@ export class TokenManager {
       try {
         opened = openLink(this.o.keys, link);
       } catch (err) {
-        // No `next`: the unreadable values stay, so restoring their key brings the link back.
-        if (err instanceof UnreadableLink) return { result: err };
+        // The unreadable values stay, so restoring their key brings the link back; only the
+        // link's health is marked, so the change is announced once.
+        if (err instanceof UnreadableLink) {
+          if (link.health === 'unreadable') return { result: err };
+          return {
+            next: { ...link, health: 'unreadable' },
+            result: err,
+            outbox: [
+              connectionMessage(
+                'connection.needs_relink',
+                link,
+                { before: healthOf(link), after: 'needs_relink', reason: 'tokens_unreadable' },
+                this.o.now(),
+              ),
+            ],
+          };
+        }
         throw err;
       }
       if (link.tokenVersion !== seenVersion && link.accessExpiresAt - this.o.marginMs > this.o.now()) {
         // Another caller or instance refreshed while we waited for the lock.
         return { result: { value: opened.accessToken, version: link.tokenVersion } };
       }
+      if (link.nextRefreshAt && link.nextRefreshAt > this.o.now()) {
+        // Another attempt failed a moment ago: wait out its backoff rather than hammer the platform.
+        return { result: refreshFailed(link.nextRefreshAt, this.o.now(), link.refreshFailures ?? 0) };
+      }
+      const before = healthOf(link);
       try {
         let t: TokenResponse;
         if (link.mode === 's2s')
@@ -152,18 +244,47 @@ export class TokenManager {
             return {
               next: { ...link, status: 'needs_relink' },
               result: needsRelink(),
-              outbox: [linkMessage(link, 'needs_relink', this.o.now())],
+              outbox: [
+                linkMessage(link, 'needs_relink', this.o.now()),
+                connectionMessage(
+                  'connection.needs_relink',
+                  link,
+                  { before, after: 'needs_relink', reason: 'no_refresh_token' },
+                  this.o.now(),
+                ),
+              ],
             };
           t = await this.o.oauth.refresh(opened.refreshToken);
         }
         this.refreshes += 1;
         this.o.onRefresh?.('ok');
         const next = this.sealTokens(
-          { ...link, updatedAt: new Date(this.o.now()).toISOString() },
+          {
+            ...link,
+            updatedAt: new Date(this.o.now()).toISOString(),
+            refreshFailures: 0,
+            nextRefreshAt: null,
+          },
           t,
           link.refreshToken,
         );
-        return { next, result: { value: t.access_token, version: next.tokenVersion } };
+        const recovered =
+          before === 'linked'
+            ? []
+            : [
+                connectionMessage(
+                  'connection.recovered',
+                  link,
+                  {
+                    before,
+                    after: healthOf(next),
+                    reason: 'refreshed',
+                    extra: { failed_attempts: link.refreshFailures ?? 0 },
+                  },
+                  this.o.now(),
+                ),
+              ];
+        return { next, result: { value: t.access_token, version: next.tokenVersion }, outbox: recovered };
       } catch (err) {
         const refused =
           err instanceof OAuthFailure && (err.error === 'invalid_grant' || err.error === 'invalid_client')
@@ -176,12 +297,59 @@ export class TokenManager {
             'platform refused the refresh; link needs to be made again',
           );
           return {
-            next: { ...link, status: 'needs_relink', updatedAt: new Date(this.o.now()).toISOString() },
+            next: {
+              ...link,
+              status: 'needs_relink',
+              updatedAt: new Date(this.o.now()).toISOString(),
+              refreshFailures: 0,
+              nextRefreshAt: null,
+            },
             result: needsRelink(),
-            outbox: [linkMessage(link, 'needs_relink', this.o.now())],
+            outbox: [
+              linkMessage(link, 'needs_relink', this.o.now()),
+              connectionMessage(
+                'connection.needs_relink',
+                link,
+                {
+                  before,
+                  after: 'needs_relink',
+                  reason: 'refresh_token_rejected',
+                  extra: { platform_error: refused.error },
+                },
+                this.o.now(),
+              ),
+            ],
           };
         }
-        throw err;
+        // Transient (network, timeout, 5xx): counted on the link so every instance backs off.
+        const failures = (link.refreshFailures ?? 0) + 1;
+        const now = this.o.now();
+        const retryAt = now + refreshBackoffMs(failures, this.o.refreshRetryBaseMs ?? 1000);
+        this.o.logger.warn(
+          { attempt: failures, err: (err as Error).message },
+          'token refresh failed; trying again later',
+        );
+        return {
+          next: { ...link, refreshFailures: failures, nextRefreshAt: retryAt },
+          result: refreshFailed(retryAt, now, failures),
+          outbox: [
+            connectionMessage(
+              'connection.refresh_failed',
+              link,
+              {
+                before,
+                after: 'refresh_failing',
+                reason: 'refresh_failed',
+                extra: {
+                  attempt: failures,
+                  next_attempt_at: new Date(retryAt).toISOString(),
+                  error: err instanceof OAuthFailure ? `${err.status} ${err.error}` : (err as Error).name,
+                },
+              },
+              now,
+            ),
+          ],
+        };
       }
     });
     this.#cached = undefined;

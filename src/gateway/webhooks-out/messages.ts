@@ -17,6 +17,12 @@ export const EVENT_TYPES = [
   'recording.completed',
   'link.changed',
   'brand.updated',
+  'connection.linked',
+  'connection.refresh_failed',
+  'connection.needs_relink',
+  'connection.recovered',
+  'connection.unlinked',
+  'connection.deauthorized',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

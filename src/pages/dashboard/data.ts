@@ -1,6 +1,7 @@
 /**
  * What the signed-in dashboard shows, gathered at once: the status report, the monitor, stored
- * events with their registrations, incoming webhook deliveries and outgoing ones. Each part may fail on its own; a
+ * events with their registrations, incoming webhook deliveries and outgoing ones, and the link's
+ * health history. Each part may fail on its own; a
  * failure becomes a sentence for the page (the gateway's message, or a generic one that is logged).
  * Stored events are the status report's bounded window (event-window.ts), each with its
  * registration count and the first REGISTRANTS_SHOWN registrants, so the page never reads a
@@ -11,6 +12,7 @@ import type { Gateway } from '../../gateway/gateway.js';
 import { AppError } from '../../http/errors.js';
 import type { Store } from '../../store/store.js';
 import type { RegistrationsSummary } from './events-view.js';
+import { HEALTH_SHOWN } from './health-view.js';
 import type { Loaded } from './parts.js';
 import type { DashboardData } from './render.js';
 
@@ -50,15 +52,17 @@ export async function loadDashboard(
   fresh: boolean,
   log: FastifyBaseLogger,
 ): Promise<DashboardData> {
-  const [report, monitor, events, webhooks, outgoing] = await Promise.all([
+  const [report, monitor, events, webhooks, outgoing, health] = await Promise.all([
     settle(gateway.status.report({ fresh }), log),
     settle(gateway.monitor(), log),
     settle(gateway.status.storedEvents(), log),
     settle(gateway.store.recentWebhooks(20), log),
     settle(gateway.store.webhooks.recentDeliveries({ limit: 20 }), log),
+    settle(gateway.store.linkHealth(HEALTH_SHOWN), log),
   ]);
   return {
     report,
+    health,
     monitor,
     webhooks,
     outgoing,

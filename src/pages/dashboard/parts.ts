@@ -33,6 +33,7 @@ const TONES: Record<string, Tone> = {
   missing_scope: 'warn',
   no_license: 'warn',
   needs_relink: 'bad',
+  refresh_failing: 'warn',
   upstream_error: 'bad',
   not_linked: 'bad',
   no_public_api: 'muted',

@@ -4,10 +4,12 @@
  */
 import type { MonitorReport } from '../../gateway/monitor.js';
 import type { StatusReport } from '../../gateway/status.js';
+import type { LinkHealthEntry } from '../../store/store.js';
 import type { DeliveryLogEntry } from '../../store/webhooks.js';
 import { outgoingSection, recordingsSection, webhooksSection } from './activity-view.js';
 import { eventsSection, type EventRow } from './events-view.js';
 import type { Notice } from './flash.js';
+import { healthSection } from './health-view.js';
 import { html, page, type BrandView } from './html.js';
 import { monitorSection } from './monitor-view.js';
 import { csrfField, noticeList, type Loaded } from './parts.js';
@@ -19,6 +21,8 @@ export interface DashboardData {
   events: Loaded<EventRow[]>;
   webhooks: Loaded<{ event: string; receivedAt: string }[]>;
   outgoing: Loaded<DeliveryLogEntry[]>;
+  /** The link's last health transitions, newest first. */
+  health: Loaded<LinkHealthEntry[]>;
 }
 
 export function renderDashboard(p: {
@@ -39,8 +43,9 @@ export function renderDashboard(p: {
     main: html`<h1>Operator dashboard</h1>
       ${noticeList(p.notices)}
       <div class="grid">
-        ${statusSection(p.data.report, p.csrf)} ${recordingsSection(p.data.report)}
-        ${webhooksSection(p.data.webhooks)} ${outgoingSection(p.data.outgoing)}
+        ${statusSection(p.data.report, p.csrf)} ${healthSection(p.data.health)}
+        ${recordingsSection(p.data.report)} ${webhooksSection(p.data.webhooks)}
+        ${outgoingSection(p.data.outgoing)}
         ${eventsSection({ events: p.data.events, funnels: p.brand.funnels, timezones: p.timezones, csrf: p.csrf })}
         ${monitorSection(p.data.monitor)}
       </div>`,
