@@ -493,7 +493,10 @@ export class SqlStore implements Store {
     drop: NonNullable<WebhookEffects['dropLink']>,
   ): Promise<OutboxMessage[]> {
     let q = trx.deleteFrom('link').where('id', '=', LINK_ID).where('account_id', '=', drop.accountId);
-    if (drop.userId !== undefined) q = q.where('user_id', '=', drop.userId);
+    // A server-to-server link stands for the whole account, whoever removed the app.
+    const userId = drop.userId;
+    if (userId !== undefined)
+      q = q.where((eb) => eb.or([eb('mode', '=', 's2s'), eb('user_id', '=', userId)]));
     const row = await q.returningAll().executeTakeFirst();
     return row ? drop.outbox(linkFromRow(row)) : [];
   }

@@ -105,8 +105,8 @@ export interface WebhookEffects {
   /** Messages announced with the receipt. */
   outbox?: OutboxMessage[];
   /**
-   * Deletes the link (and so its tokens) if it is this account's (and this user's, when given);
-   * `outbox` sees the deleted link.
+   * Deletes the link (and so its tokens) if it is this account's (and, for a user-mode link,
+   * this user's, when given); `outbox` sees the deleted link.
    */
   dropLink?: { accountId: string; userId?: string; outbox: Emit<LinkRecord> };
 }
@@ -206,6 +206,8 @@ export interface DailyUsageRow {
 export interface DailyUsageStore {
   /** Counts one use of each charge, or none: the first charge that has nothing left, if one has not. */
   take(day: string, charges: DailyCharge[]): Promise<DailyCharge | undefined>;
+  /** Adds `n` uses, refusing nothing (uncapped quotas, counted in batches). */
+  add(day: string, quota: string, subject: string, n: number): Promise<void>;
   /** Marks a quota spent for the day (the platform said so). */
   exhaust(day: string, quota: string, subject: string): Promise<void>;
   usage(day: string): Promise<DailyUsageRow[]>;

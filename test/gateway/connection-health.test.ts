@@ -159,6 +159,22 @@ describe('connection health webhooks (one instance)', () => {
     ]);
   });
 
+  it('app_deauthorized drops a server-to-server link whichever user removed the app, and a user link only for its user', async () => {
+    await e.link();
+    const link = await e.store.getLink();
+    if (!link) throw new Error('no link');
+    const drop = (userId: string) => ({ accountId: link.accountId, userId, outbox: () => [] });
+    await e.store.recordWebhook('rid:other-user', 'app_deauthorized', new Date().toISOString(), {
+      dropLink: drop('someone-else'),
+    });
+    expect(await e.store.getLink()).toBeDefined();
+    await e.store.saveLink({ ...link, mode: 's2s' });
+    await e.store.recordWebhook('rid:s2s', 'app_deauthorized', new Date().toISOString(), {
+      dropLink: drop('someone-else'),
+    });
+    expect(await e.store.getLink()).toBeUndefined();
+  });
+
   it('the emulator re-validates the webhook endpoint and the gateway answers the challenge', async () => {
     const v = await emulator(e, 'POST', '/_sandbox/webhooks/validate');
     expect(v).toMatchObject({ ok: true, status: 200, disabled: false });
