@@ -80,6 +80,18 @@ export class DailyUsageRepo implements DailyUsageStore {
     }
   }
 
+  async add(day: string, quota: string, subject: string, n: number): Promise<void> {
+    await this.db
+      .insertInto('daily_usage')
+      .values({ day, quota, subject, used: n, exhausted: 0 })
+      .onConflict((oc) =>
+        oc
+          .columns(['day', 'quota', 'subject'])
+          .doUpdateSet((eb) => ({ used: eb('daily_usage.used', '+', n) })),
+      )
+      .execute();
+  }
+
   async exhaust(day: string, quota: string, subject: string): Promise<void> {
     await this.db
       .insertInto('daily_usage')

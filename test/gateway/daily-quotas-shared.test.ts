@@ -54,6 +54,20 @@ function runSharedQuotas(name: string, open: () => Promise<[DailyUsageStore, Dai
       await expect(b.take('HEAVY')).rejects.toMatchObject({ details: { quota: 'heavy' } });
       expect((await a.report()).labels.HEAVY).toMatchObject({ remaining: 0, exhausted: true });
 
+      // Uncapped quotas are counted in batches; the platform's word reaches them within seconds.
+      const uncapped = dailyQuotaLimits({});
+      const c = new DailyQuotas(x, 'database', uncapped, () => now, silent);
+      const d = new DailyQuotas(y, 'database', uncapped, () => now, silent);
+      await c.take('MEDIUM');
+      await d.take('MEDIUM');
+      await d.take('MEDIUM');
+      expect((await c.report()).labels.MEDIUM).toMatchObject({ limit: null, remaining: null });
+      expect((await d.report()).labels.MEDIUM).toMatchObject({ used: 3, exhausted: false });
+      await c.adopt('medium', '');
+      await expect(c.take('MEDIUM')).rejects.toMatchObject({ details: { quota: 'medium' } });
+      now += 6000;
+      await expect(d.take('MEDIUM')).rejects.toMatchObject({ status: 429, details: { quota: 'medium' } });
+
       now = Date.parse('2026-11-26T00:00:01Z');
       await a.take('HEAVY');
       await b.take('LIGHT', 'u1');

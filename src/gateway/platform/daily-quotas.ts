@@ -60,6 +60,13 @@ export interface DailyQuotaReport {
   meetingWrites: { limit: number | null; users: Record<string, QuotaUse> };
 }
 
+/** Uncapped counts are written in batches this often (they only inform the monitor). */
+const FLUSH_MS = 1000;
+/** How long the list of quotas the platform said are spent is trusted before it is read again. */
+const SPENT_TTL_MS = 5000;
+
+const keyOf = (quota: string, subject: string) => `${quota}|${subject}`;
+
 export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The next 00:00 UTC after `ms`. */
@@ -70,6 +77,15 @@ export function nextReset(ms: number): number {
 
 export class DailyQuotas {
   #prunedDay = '';
+  /** Uses of uncapped quotas not yet written, by day and quota. */
+  #pending = new Map<string, { day: string; quota: string; subject: string; n: number }>();
+  #flushTimer: NodeJS.Timeout | undefined;
+  /** The quotas spent today by the platform's word, as last read (uncapped quotas only check this). */
+  #spent: { day: string; at: number; keys: Set<string>; reading?: Promise<void> | undefined } = {
+    day: '',
+    at: -Infinity,
+    keys: new Set(),
+  };
 
   constructor(
     private readonly backend: DailyUsageStore,
@@ -104,9 +120,19 @@ export class DailyQuotas {
         .prune(day)
         .catch((err: unknown) => this.logger.warn({ err }, 'old daily quota counts not pruned'));
     }
+    const charges = this.#charges(label, meetingHost);
+    if (charges.every((c) => c.limit === null)) {
+      // Nothing to refuse by count (Light and Medium on paid plans, most calls): only the
+      // platform's word can stop it, so no write per call; the counts follow in batches.
+      await this.#readSpent(day, t);
+      const spent = charges.find((c) => this.#spent.keys.has(keyOf(c.quota, c.subject)));
+      if (spent) throw this.exhausted(spent.quota as QuotaName, spent.subject, label, t);
+      for (const c of charges) this.#count(day, c);
+      return;
+    }
     let refused: DailyCharge | undefined;
     try {
-      refused = await this.backend.take(day, this.#charges(label, meetingHost));
+      refused = await this.backend.take(day, charges);
     } catch (err) {
       // The platform's own daily 429, never retried, remains the backstop.
       this.logger.warn(
@@ -118,10 +144,55 @@ export class DailyQuotas {
     if (refused) throw this.exhausted(refused.quota as QuotaName, refused.subject, label, t);
   }
 
+  #count(day: string, c: DailyCharge): void {
+    const key = `${day}|${keyOf(c.quota, c.subject)}`;
+    const p = this.#pending.get(key);
+    if (p) p.n += 1;
+    else this.#pending.set(key, { day, quota: c.quota, subject: c.subject, n: 1 });
+    this.#flushTimer ??= setTimeout(() => void this.flush(), FLUSH_MS).unref();
+  }
+
+  /** Writes the uncapped counts kept since the last flush. */
+  async flush(): Promise<void> {
+    clearTimeout(this.#flushTimer);
+    this.#flushTimer = undefined;
+    const batch = [...this.#pending.values()];
+    this.#pending.clear();
+    for (const b of batch) {
+      try {
+        await this.backend.add(b.day, b.quota, b.subject, b.n);
+      } catch (err) {
+        this.logger.warn({ err: (err as Error).message }, 'daily quota counts not written');
+      }
+    }
+  }
+
+  /** Reads which quotas the platform said are spent today, at most every SPENT_TTL_MS (one read at a time). */
+  async #readSpent(day: string, t: number): Promise<void> {
+    const s = this.#spent;
+    if (s.day === day && t - s.at < SPENT_TTL_MS) return;
+    s.reading ??= this.backend
+      .usage(day)
+      .then((rows) => {
+        this.#spent = {
+          day,
+          at: t,
+          keys: new Set(rows.filter((r) => r.exhausted).map((r) => keyOf(r.quota, r.subject))),
+        };
+      })
+      .catch((err: unknown) => {
+        s.reading = undefined;
+        this.logger.warn({ err: (err as Error).message }, 'spent daily quotas not read');
+      });
+    await s.reading;
+  }
+
   /** Adopts the platform's daily 429: the quota counts as spent until the reset. */
   async adopt(quota: QuotaName, subject: string): Promise<void> {
+    const day = utcDay(this.now());
+    if (this.#spent.day === day) this.#spent.keys.add(keyOf(quota, subject));
     try {
-      await this.backend.exhaust(utcDay(this.now()), quota, subject);
+      await this.backend.exhaust(day, quota, subject);
     } catch (err) {
       this.logger.warn({ err: (err as Error).message }, 'daily quota exhaustion not recorded');
     }
@@ -142,6 +213,7 @@ export class DailyQuotas {
     const t = this.now();
     const day = utcDay(t);
     let rows: Awaited<ReturnType<DailyUsageStore['usage']>> = [];
+    await this.flush();
     try {
       rows = await this.backend.usage(day);
     } catch (err) {

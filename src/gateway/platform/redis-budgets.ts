@@ -106,6 +106,14 @@ export class RedisDailyUsage implements DailyUsageStore {
     return r === 0 ? undefined : charges[r - 1];
   }
 
+  async add(day: string, quota: string, subject: string, n: number): Promise<void> {
+    await this.redis
+      .multi()
+      .hincrby(this.#key(day), `${quota}|${subject}`, n)
+      .expire(this.#key(day), DAY_TTL_SECONDS)
+      .exec();
+  }
+
   async exhaust(day: string, quota: string, subject: string): Promise<void> {
     await this.redis
       .multi()
