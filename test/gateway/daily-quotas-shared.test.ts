@@ -11,7 +11,8 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DailyQuotas, dailyQuotaLimits } from '../../src/gateway/platform/daily-quotas.js';
+import { ConfigError, parseConfig } from '../../src/config.js';
+import { DailyQuotas, dailyQuotaLimits, PRO_DAILY_QUOTAS } from '../../src/gateway/platform/daily-quotas.js';
 import { RedisDailyUsage } from '../../src/gateway/platform/redis-budgets.js';
 import type { DailyUsageStore } from '../../src/store/store.js';
 import { requireService } from '../helpers/services.js';
@@ -77,6 +78,25 @@ function runSharedQuotas(name: string, open: () => Promise<[DailyUsageStore, Dai
     });
   });
 }
+
+describe('FLEETGATE_DAILY_QUOTAS and SANDBOX_DAILY_LIMITS', () => {
+  it('name the quotas; unnamed ones keep the Pro plan’s, resource_intensive sets the shared heavy one', () => {
+    const c = parseConfig({
+      FLEETGATE_DAILY_QUOTAS: 'meeting_writes_per_user=3,Light=50',
+      SANDBOX_DAILY_LIMITS: 'heavy=5',
+    });
+    expect(dailyQuotaLimits(c.gateway.dailyQuotas)).toEqual({
+      ...PRO_DAILY_QUOTAS,
+      meeting_writes_per_user: 3,
+      light: 50,
+    });
+    expect(c.sandbox.dailyLimits).toBe('heavy=5');
+    expect(dailyQuotaLimits({ resource_intensive: 7 }).heavy).toBe(7);
+    expect(dailyQuotaLimits({ heavy: 9, resource_intensive: 7 }).heavy).toBe(7);
+    expect(() => parseConfig({ FLEETGATE_DAILY_QUOTAS: 'meetings=3' })).toThrow(ConfigError);
+    expect(() => parseConfig({ SANDBOX_DAILY_LIMITS: 'heavy=-1' })).toThrow(/SANDBOX_DAILY_LIMITS/);
+  });
+});
 
 const redisUp = await requireService('Redis', '127.0.0.1', 6379);
 const clients: Redis[] = [];
