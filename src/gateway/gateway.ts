@@ -48,7 +48,7 @@ export interface Gateway {
   configured: boolean;
   /** Where upstream calls, refreshes and webhook deliveries are reported (metrics). */
   observer: GatewayObserver;
-  /** Stops the delivery worker and the pruning, and releases idle upstream connections (shutdown). */
+  /** Stops delivery and pruning, writes pending daily counts, releases idle upstream connections. */
   close(): Promise<void>;
 }
 
@@ -211,7 +211,8 @@ export function createGateway(d: GatewayDeps): Gateway {
     configured,
     observer,
     async close() {
-      await Promise.all([outgoing.stop(), retention.stop()]);
+      // The last second's uncapped daily counts are written before the store closes.
+      await Promise.all([outgoing.stop(), retention.stop(), quotas.flush()]);
       http.close();
     },
   };
