@@ -149,6 +149,8 @@ export async function startFleetgate(
       LOG_LEVEL: 'warn',
       SANDBOX_RATE_LIMITS: '0',
       FLEETGATE_RATE_BUDGETS: 'light=1000000,medium=1000000,heavy=1000000,resource_intensive=1000000',
+      // The platform's daily quotas too (100 meeting writes per user a day would stop the loads).
+      FLEETGATE_DAILY_QUOTAS: 'heavy=1000000000,meeting_writes_per_user=1000000000',
       // Our own per-client limits are policy, not speed: off, or the load itself is refused.
       FLEETGATE_RATE_LIMIT_API: '0',
       FLEETGATE_RATE_LIMIT_MCP: '0',

@@ -4,12 +4,13 @@
  */
 import { expect } from 'vitest';
 
-/** Our own rate limits off (they have their own suite) and platform budgets out of the way. */
+/** Our own rate limits off (they have their own suite), platform budgets and daily quotas out of the way. */
 export const HARDENING_ENV = {
   FLEETGATE_RATE_LIMIT_API: '0',
   FLEETGATE_RATE_LIMIT_MCP: '0',
   FLEETGATE_RATE_LIMIT_LOGIN: '0',
   FLEETGATE_RATE_BUDGETS: 'light=100000,medium=100000,heavy=100000,resource_intensive=100000',
+  FLEETGATE_DAILY_QUOTAS: 'heavy=100000000,meeting_writes_per_user=100000000',
 };
 
 /** Client-error statuses the API uses; anything else is a bug in the mapping. */
