@@ -2,7 +2,8 @@
  * Tracing against a real OTLP/HTTP receiver (a node:http server here): the service runs as a
  * process with the standard OTEL_* variables pointing at it, a request carrying a `traceparent`
  * reaches a gateway read that calls the platform (the emulator), and the receiver gets one trace
- * whose spans go request → platform call, in OTLP JSON and in OTLP protobuf. Without the
+ * whose spans go request → platform call, in OTLP JSON and in OTLP protobuf; each outgoing
+ * webhook delivery's span links to the span (request or intake) that wrote its message. Without the
  * variables the SDK is never loaded (a module-resolution probe in the child says so).
  */
 import { randomBytes } from 'node:crypto';
@@ -38,6 +39,7 @@ interface FlatSpan {
   kind: number;
   attributes: Attr[];
   events: { name: string; attributes: Attr[] }[];
+  links: { traceId: string; spanId: string }[];
   service: string | undefined;
 }
 
@@ -99,6 +101,7 @@ function spansFromJson(body: Buffer): FlatSpan[] {
           kind: number;
           attributes?: JsonAttr[];
           events?: { name: string; attributes?: JsonAttr[] }[];
+          links?: { traceId: string; spanId: string }[];
         }[];
       }[];
     }[];
@@ -114,6 +117,7 @@ function spansFromJson(body: Buffer): FlatSpan[] {
         kind: s.kind,
         attributes: jsonAttrs(s.attributes),
         events: (s.events ?? []).map((e) => ({ name: e.name, attributes: jsonAttrs(e.attributes) })),
+        links: (s.links ?? []).map((l) => ({ traceId: l.traceId, spanId: l.spanId })),
         service: typeof service === 'string' ? service : undefined,
       })),
     );
@@ -182,7 +186,8 @@ function protoAttrs(f: Field[], no: number): Attr[] {
 /**
  * ExportTraceServiceRequest { ResourceSpans resource_spans = 1 { Resource resource = 1
  * { attributes = 1 }; ScopeSpans scope_spans = 2 { Span spans = 2 { trace_id 1, span_id 2,
- * parent_span_id 4, name 5, kind 6, attributes 9, events 11 { name 2, attributes 3 } } } } }.
+ * parent_span_id 4, name 5, kind 6, attributes 9, events 11 { name 2, attributes 3 },
+ * links 13 { trace_id 1, span_id 2 } } } } }.
  */
 function spansFromProtobuf(body: Buffer): FlatSpan[] {
   return all(fields(body), 1).flatMap((rs) => {
@@ -202,6 +207,13 @@ function spansFromProtobuf(body: Buffer): FlatSpan[] {
           events: all(s, 11).map((e) => {
             const ef = fields(e.bytes ?? Buffer.alloc(0));
             return { name: one(ef, 2)?.bytes?.toString('utf8') ?? '', attributes: protoAttrs(ef, 3) };
+          }),
+          links: all(s, 13).map((l) => {
+            const lf = fields(l.bytes ?? Buffer.alloc(0));
+            return {
+              traceId: one(lf, 1)?.bytes?.toString('hex') ?? '',
+              spanId: one(lf, 2)?.bytes?.toString('hex') ?? '',
+            };
           }),
           service: typeof service === 'string' ? service : undefined,
         };
@@ -299,7 +311,9 @@ async function tracedRead(protocol: 'http/json' | 'http/protobuf', webhooks = fa
           body: JSON.stringify({ event: 'meeting.started', object: { id } }),
         });
         expect(sent.status).toBe(202);
-        await eventually(() => expect(rx.hooks).toContain('event.started'));
+        await eventually(() =>
+          expect(rx.hooks).toEqual(expect.arrayContaining(['event.created', 'event.started'])),
+        );
       }
     } finally {
       // Shutdown flushes the exporter: everything buffered reaches the receiver before exit.
@@ -386,12 +400,24 @@ describe('tracing to an OTLP/HTTP receiver', () => {
     expect(intakeRequest?.kind).toBe(2);
     expect(intakeRequest?.traceId).toBe(intake?.traceId);
     expect(attr(intakeRequest as FlatSpan, 'http.route')).toBe('/api/video/webhooks');
-    // Its announcement to the subscriber: a delivery span, a trace of its own.
+    // Its announcement to the subscriber: a delivery span, a trace of its own, linked to the
+    // intake span whose change wrote the message.
     const delivery = r.spans.find(
       (s) => s.name === 'webhook delivery' && attr(s, 'fleetgate.webhook.type') === 'event.started',
     );
     expect(delivery?.kind).toBe(3);
     expect(delivery?.parentSpanId).toBe('');
+    expect(delivery?.traceId).not.toBe(intake?.traceId);
+    expect(delivery?.links).toEqual([{ traceId: intake?.traceId, spanId: intake?.spanId }]);
+    expect(attr(delivery as FlatSpan, 'fleetgate.webhook.cause_trace_id')).toBe(intake?.traceId);
+    // The event's creation: its delivery links to the creating request's server span.
+    const create = r.spans.find((s) => s.kind === 2 && attr(s, 'http.route') === '/api/video/events');
+    expect(create?.name).toBe('POST /api/video/events');
+    const created = r.spans.find(
+      (s) => s.name === 'webhook delivery' && attr(s, 'fleetgate.webhook.type') === 'event.created',
+    );
+    expect(created?.parentSpanId).toBe('');
+    expect(created?.links).toEqual([{ traceId: create?.traceId, spanId: create?.spanId }]);
     expect(attr(delivery as FlatSpan, 'http.response.status_code')).toBe(204);
     expect(attr(delivery as FlatSpan, 'url.full')).toBe(`${r.receiverUrl}/hook`);
     expect(String(attr(delivery as FlatSpan, 'fleetgate.webhook.message_id'))).toMatch(/^msg_/);

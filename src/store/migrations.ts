@@ -15,7 +15,7 @@ import {
 import { brandVersionsMigration } from './brand-versions-sql.js';
 import { dailyUsageMigration } from './daily-usage-sql.js';
 import { linkHealthMigration } from './link-health-sql.js';
-import { outboxMigration, outboxPruneIndexMigration } from './outbox-sql.js';
+import { outboxMigration, outboxPruneIndexMigration, outboxTraceContextMigration } from './outbox-sql.js';
 import { eventTerms } from './search-terms.js';
 import { sessionsMigration } from './sessions-sql.js';
 
@@ -210,5 +210,7 @@ export function migrations(d: Ddl): Record<string, Migration> {
     '012_daily_usage': dailyUsageMigration,
     // The link's refresh-failure state and its health history (link-health-sql.ts).
     '013_link_health': linkHealthMigration(d.int8),
+    // Each outbox message's writer trace context, for its deliveries' span links (outbox-sql.ts).
+    '014_outbox_trace_context': outboxTraceContextMigration,
   };
 }

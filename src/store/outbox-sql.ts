@@ -7,9 +7,12 @@
  * Finished deliveries and their messages are forgotten by age in batches (pruneDeliveries,
  * called by the retention job), through an index, so a pass costs the same however large the
  * log has grown.
+ * With tracing on, each message keeps the `traceparent` of the span that wrote it (read through
+ * tracing/current.ts, which loads no OpenTelemetry), so its deliveries' spans can link back.
  */
 import { randomBytes } from 'node:crypto';
 import type { Expression, ExpressionBuilder, Kysely, Migration, SqlBool } from 'kysely';
+import { tracing } from '../tracing/current.js';
 import type {
   ClaimedDelivery,
   DeliveryCounts,
@@ -36,6 +39,8 @@ interface MessageRow {
   payload: string;
   created_at: string;
   created_ms: number;
+  /** W3C traceparent of the writing span; null when tracing was off (014_outbox_trace_context). */
+  traceparent: string | null;
 }
 interface DeliveryRow {
   id: string;
@@ -137,6 +142,13 @@ export const outboxPruneIndexMigration: Migration = {
   },
 };
 
+/** The trace context a message was written in; nullable, so older rows and untraced writes fit. */
+export const outboxTraceContextMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('webhook_messages').addColumn('traceparent', 'text').execute();
+  },
+};
+
 /** Deliveries in these states are done with; only they are ever pruned. */
 const FINISHED = ['delivered', 'failed'] as const;
 
@@ -165,11 +177,22 @@ function parseEvents(json: string): string[] {
 const wants = (events: string[], type: string) => events.includes('*') || events.includes(type);
 
 /**
- * Writes each message with one pending delivery per subscription that wants its type, through
- * `db` (the caller's transaction). A message nobody wants is not stored. Returns the number of
- * deliveries created.
+ * The caller's trace context, read before its transaction starts: a transaction may wait its
+ * turn behind another caller's (SQLite's write queue), and only the caller's own context is
+ * the cause. Undefined (nothing stored) when tracing is off.
  */
-export async function writeOutbox(db: OutboxDb, messages: OutboxMessage[]): Promise<number> {
+const writerTraceparent = (): string | undefined => tracing()?.traceparent();
+
+/**
+ * Writes each message with one pending delivery per subscription that wants its type, through
+ * `db` (the caller's transaction), with `traceparent` (the writer's trace context) on each
+ * message. A message nobody wants is not stored. Returns the number of deliveries created.
+ */
+export async function writeOutbox(
+  db: OutboxDb,
+  messages: OutboxMessage[],
+  traceparent?: string,
+): Promise<number> {
   if (messages.length === 0) return 0;
   const subs = await db.selectFrom('webhook_subscriptions').select(['id', 'events']).execute();
   let created = 0;
@@ -179,7 +202,14 @@ export async function writeOutbox(db: OutboxDb, messages: OutboxMessage[]): Prom
     const ms = Date.parse(m.createdAt);
     await db
       .insertInto('webhook_messages')
-      .values({ id: m.id, type: m.type, payload: m.payload, created_at: m.createdAt, created_ms: ms })
+      .values({
+        id: m.id,
+        type: m.type,
+        payload: m.payload,
+        created_at: m.createdAt,
+        created_ms: ms,
+        traceparent: traceparent ?? null,
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     await db
@@ -240,9 +270,10 @@ export async function withOutbox<DB, T>(
   fn: (db: Kysely<DB>) => Promise<{ result: T; outbox?: OutboxMessage[] | undefined }>,
 ): Promise<T> {
   let created = 0;
+  const traceparent = writerTraceparent();
   const result = await tx(async (db) => {
     const r = await fn(db);
-    created = await writeOutbox(asOutboxDb(db), r.outbox ?? []);
+    created = await writeOutbox(asOutboxDb(db), r.outbox ?? [], traceparent);
     return r.result;
   });
   repo.notify(created);
@@ -335,7 +366,8 @@ export class WebhookRepo implements WebhookStore {
   }
 
   async enqueue(messages: OutboxMessage[]): Promise<number> {
-    const created = await this.inTransaction((db) => writeOutbox(db, messages));
+    const traceparent = writerTraceparent();
+    const created = await this.inTransaction((db) => writeOutbox(db, messages, traceparent));
     this.notify(created);
     return created;
   }
@@ -356,6 +388,7 @@ export class WebhookRepo implements WebhookStore {
         'm.type',
         'm.payload',
         'm.created_at',
+        'm.traceparent',
         's.id as subscription_id',
         's.url',
         's.secret',
@@ -371,6 +404,7 @@ export class WebhookRepo implements WebhookStore {
       createdMs: r.created_ms,
       message: { id: r.message_id, type: r.type, payload: r.payload, createdAt: r.created_at },
       subscription: { id: r.subscription_id, url: r.url, secret: r.secret },
+      ...(r.traceparent === null ? {} : { traceparent: r.traceparent }),
     }));
   }
 

@@ -41,6 +41,11 @@ export interface ClaimedDelivery {
   createdMs: number;
   message: OutboxMessage;
   subscription: { id: string; url: string; secret: string };
+  /**
+   * The W3C `traceparent` of the span that wrote the message, when tracing was on then: the
+   * delivery's span links to it.
+   */
+  traceparent?: string;
 }
 
 export interface DeliveryOutcome {

@@ -23,6 +23,8 @@ export interface DeliveryFacts {
   subscriptionId: string;
   type: string;
   attempt: number;
+  /** The `traceparent` stored with the message (the span that wrote it), for a span link. */
+  traceparent?: string | undefined;
 }
 
 export type Attributes = Record<string, string | number | boolean>;
@@ -43,6 +45,8 @@ export interface Tracing {
     facts: DeliveryFacts,
     run: () => Promise<T>,
   ): Promise<T>;
+  /** The W3C `traceparent` of the current span, if any (stored with outbox messages). */
+  traceparent(): string | undefined;
   /** The current trace and span ids for a log line (pino's mixin). */
   readonly logFields: () => Record<string, string>;
   /** Ends tracing: the spans still buffered are exported first. */

@@ -4,7 +4,8 @@
  * async work by AsyncLocalStorage, W3C `traceparent` read from requests. What is traced: each
  * request Fastify serves (a server span named by its route template), each platform call (a
  * client span; each attempt an event on it, so retries show), the intake of platform webhooks,
- * and each attempt of an outgoing webhook delivery. No span carries a token, a header value or a
+ * and each attempt of an outgoing webhook delivery, linked to the span that wrote its message
+ * (the outbox keeps that span's `traceparent`). No span carries a token, a header value or a
  * query string: platform and subscriber URLs are recorded without their query.
  */
 import {
@@ -15,6 +16,7 @@ import {
   SpanStatusCode,
   trace,
   type Context,
+  type Link,
   type Span,
 } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
@@ -247,9 +249,21 @@ export async function createTracing(config: TracingConfig): Promise<Tracing> {
       trace.getSpan(context.active())?.setAttributes(attributes);
     },
 
+    traceparent() {
+      const carrier: Record<string, string> = {};
+      propagation.inject(context.active(), carrier);
+      return carrier['traceparent'];
+    },
+
     delivery(facts, run) {
       const bare = bareUrl(facts.url);
-      // Its own trace: the request that wrote the message is not stored with it.
+      // Its own trace (a delivery outlives the request, and is retried long after it), linked
+      // to the span whose change wrote the message.
+      const cause =
+        facts.traceparent === undefined
+          ? undefined
+          : trace.getSpanContext(propagation.extract(ROOT_CONTEXT, { traceparent: facts.traceparent }));
+      const links: Link[] = cause ? [{ context: cause }] : [];
       const span = tracer.startSpan(
         'webhook delivery',
         {
@@ -268,7 +282,9 @@ export async function createTracing(config: TracingConfig): Promise<Tracing> {
             'fleetgate.webhook.message_id': facts.messageId,
             'fleetgate.webhook.subscription_id': facts.subscriptionId,
             'fleetgate.webhook.type': facts.type,
+            ...(cause ? { 'fleetgate.webhook.cause_trace_id': cause.traceId } : {}),
           },
+          links,
         },
         ROOT_CONTEXT,
       );

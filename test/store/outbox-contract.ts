@@ -3,12 +3,14 @@
  * the same transaction as the change they announce (and not at all when the change fails or
  * does not happen), leased claims that hand each delivery to one of two stores sharing the
  * same storage, and pruning: finished deliveries in batches, never pending ones, a message only
- * once no delivery is left for it. `make` returns two stores on the same fresh storage, not yet
+ * once no delivery is left for it; with tracing on, each message keeps the writer's
+ * `traceparent` for its deliveries (none when it is off). `make` returns two stores on the same fresh storage, not yet
  * migrated.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/store.js';
 import type { ClaimedDelivery, OutboxMessage, WebhookSubscription } from '../../src/store/webhooks.js';
+import { setTracing, type Tracing } from '../../src/tracing/current.js';
 import { sampleEvent, sampleLink } from './store-contract.js';
 
 type Closable = Store & { close(): Promise<void> };
@@ -82,6 +84,34 @@ export function runOutboxContract(name: string, make: () => Promise<{ a: Closabl
       expect(await a.webhooks.deleteSubscription('sub_2')).toBe(true);
       expect(await a.webhooks.deleteSubscription('sub_2')).toBe(false);
       expect(await a.webhooks.getSubscription('sub_2')).toBeUndefined();
+    });
+
+    it("keeps the writer's traceparent with its messages when tracing is on, and nothing when it is off", async () => {
+      await a.webhooks.putSubscription(subscription('sub_all', ['*']));
+      const tp = (span: string) => `00-${'ab'.repeat(16)}-${span}-01`;
+      let current = tp('1'.repeat(16));
+      // Only the part of Tracing the store reads: the current span's traceparent.
+      setTracing({ traceparent: () => current } as unknown as Tracing);
+      try {
+        const changed = message('event.created');
+        await a.insertEvent(sampleEvent('511', '2026-04-01T10:00:00.000Z'), [changed]);
+        current = tp('2'.repeat(16));
+        const enqueued = message('recording.completed');
+        await a.webhooks.enqueue([enqueued]);
+        const claimed = await claimAll(b);
+        expect(claimed.map((d) => [d.message.id, d.traceparent]).sort()).toEqual(
+          [
+            [changed.id, tp('1'.repeat(16))],
+            [enqueued.id, tp('2'.repeat(16))],
+          ].sort(),
+        );
+      } finally {
+        setTracing(undefined);
+      }
+      await a.webhooks.enqueue([message('recording.completed')]);
+      const [untraced] = await claimAll(b);
+      expect(untraced?.message.type).toBe('recording.completed');
+      expect(untraced && 'traceparent' in untraced).toBe(false);
     });
 
     it('fans a change out to the subscriptions that want its type, in the same write', async () => {

@@ -169,6 +169,7 @@ export class WebhookDispatcher {
             subscriptionId: d.subscription.id,
             type: d.message.type,
             attempt: d.attempts + 1,
+            traceparent: d.traceparent,
           },
           () => this.#attempt(d),
         )
