@@ -1,10 +1,12 @@
 /**
- * The monitor section: the link's token and webhook facts, then every capability group with
- * its state and latency, each opening onto its capabilities and the scopes they need.
+ * The monitor section: the link's token and webhook facts, the rate budgets and daily quotas
+ * left per label (quotas-view.ts), then every capability group with its state and latency, each
+ * opening onto its capabilities and the scopes they need.
  */
 import type { MonitorReport } from '../../gateway/monitor.js';
 import { html, type Raw } from './html.js';
 import { badge, unavailable, when, type Loaded } from './parts.js';
+import { quotasPart } from './quotas-view.js';
 
 const expiry = (seconds: number | null) =>
   seconds === null ? '—' : seconds <= 0 ? 'expired' : `in ${Math.round(seconds / 60)} min`;
@@ -101,6 +103,8 @@ export function monitorSection(monitor: Loaded<MonitorReport>): Raw {
         <dd>${m.budgetsShared ? 'shared (Redis)' : 'this instance'}</dd>
       </div>
     </dl>
+    ${quotasPart(m)}
+    <h3 id="groups-h">Capabilities</h3>
     <div class="groups">${groups}</div>
   </section>`;
 }

@@ -42,6 +42,7 @@ const TONES: Record<string, Tone> = {
   delivered: 'ok',
   pending: 'info',
   failed: 'bad',
+  exhausted: 'bad',
 };
 
 export const badge = (state: string, label = state.replaceAll('_', ' ')): Raw =>

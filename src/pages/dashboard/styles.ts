@@ -80,4 +80,8 @@ tbody th{font-weight:var(--type-weight-semibold)}
 .group summary{cursor:pointer;padding:var(--spacing-1) 0}
 .group-name{font-weight:var(--type-weight-semibold)}
 .group table{margin:var(--spacing-2) 0}
+.dash h3{font:var(--type-style-label);margin:var(--spacing-4) 0 var(--spacing-2)}
+.quotas{margin:0 0 var(--spacing-4)}
+/* A spent quota's row is marked by its words ("exhausted") first; the bar and weight only add to them. */
+.quotas tr.exhausted>th{box-shadow:inset 4px 0 0 var(--colors-status-danger);font-weight:var(--type-weight-bold)}
 `;
