@@ -1,7 +1,7 @@
 /**
- * The project root, for files the service finds on disk (package.json, the native addon, the
- * emulator's entry). This module sits one level below the root both as source (src/) and once
- * bundled (scripts/build.ts puts every output file at the top of dist/), so keep it there.
+ * The project root, for files the service finds on disk (package.json, the native addon). This
+ * module sits one level below the root both as source (src/) and once bundled (scripts/build.ts
+ * puts every output file at the top of dist/), so keep it there.
  */
 import path from 'node:path';
 

@@ -8,7 +8,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { APP_ROOT, FROM_SOURCE } from '../app-root.js';
 
 export interface SandboxProcess {
   baseUrl: string;
@@ -25,6 +24,9 @@ export interface SandboxFailed {
   sandboxFailed: string;
 }
 
+/** Run from source (tsx, vitest) rather than from the bundle in dist/. */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+
 const isReady = (m: unknown): m is SandboxReady =>
   typeof m === 'object' && m !== null && typeof (m as { sandboxReady?: unknown }).sandboxReady === 'string';
 const isFailed = (m: unknown): m is SandboxFailed =>
@@ -37,8 +39,10 @@ export async function forkSandbox(opts: {
   /** Where the child's log lines go; its inherited stdout when unset. */
   stdout?: NodeJS.WritableStream;
 }): Promise<SandboxProcess> {
-  // From source the entry runs under tsx, whose loader the fork inherits through execArgv.
-  const entry = path.join(APP_ROOT, FROM_SOURCE ? 'src/sandbox/main.ts' : 'dist/sandbox.js');
+  // From source the entry sits beside this module and runs under tsx, whose loader the fork
+  // inherits through execArgv; bundled, this module is part of dist/main.js and the build puts
+  // the emulator's entry beside it as dist/sandbox.js.
+  const entry = path.join(import.meta.dirname, FROM_SOURCE ? 'main.ts' : 'sandbox.js');
   const child: ChildProcess = fork(entry, [], {
     env: { ...opts.env, FLEETGATE_DATA_DIR: opts.dataDir },
     stdio: ['ignore', opts.stdout ? 'pipe' : 'inherit', 'inherit', 'ipc'],

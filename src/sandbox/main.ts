@@ -3,17 +3,17 @@
  * of the emulator's child process under `npm start` (child-process.ts): with an IPC channel it
  * reports readiness there and exits when the parent goes away.
  */
-// First, before any other module runs a tick or a GC (tick-shapes.ts).
-import '../memory/pin-tick-shapes.js';
+// First, before any other module runs a tick or a GC.
+import './pin-tick-shapes.js';
 import path from 'node:path';
-import { parseConfig, ConfigError } from '../config.js';
-import { createLogger } from '../log.js';
+import { emulatorConfigFromEnv, EmulatorEnvError } from './env.js';
+import { createEmulatorLogger } from './logger.js';
 import type { SandboxFailed, SandboxReady } from './child-process.js';
 import { SandboxPortError, startSandbox } from './start.js';
 
 try {
-  const config = parseConfig(process.env);
-  const logger = createLogger(config.logLevel);
+  const config = emulatorConfigFromEnv(process.env);
+  const logger = createEmulatorLogger(config.logLevel);
   const sandbox = await startSandbox(config, logger, path.resolve(config.dataDir));
   const stop = () => void sandbox.close().then(() => process.exit(0));
   process.on('SIGTERM', stop);
@@ -36,7 +36,7 @@ try {
     // The service reports it (and stops); the reason travels with the exit.
     const failed: SandboxFailed = { sandboxFailed: err.message };
     process.send(failed, () => process.exit(1));
-  } else if (err instanceof ConfigError || err instanceof SandboxPortError) {
+  } else if (err instanceof EmulatorEnvError || err instanceof SandboxPortError) {
     process.stderr.write(`sandbox: ${err.message}\n`);
     process.exit(1);
   } else throw err;

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { lazySchemaCompilers } from '../http/schema-compilers.js';
+import { lazySchemaCompilers } from './schema-compilers.js';
 import type {
   DemoUser,
   RouteDef,

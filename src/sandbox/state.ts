@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PRIVATE_FILE_MODE, privateDir } from '../private-files.js';
+import { PRIVATE_FILE_MODE, privateDir } from './private-files.js';
 
 export interface AccessToken {
   token: string;

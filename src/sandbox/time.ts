@@ -2,7 +2,7 @@
  * Date handling the platform's way: `yyyy-MM-ddTHH:mm:ssZ` in UTC, or a local time without zone
  * plus a `timezone` name, which is converted to UTC with the IANA rules.
  */
-import { wallClockMs } from '../wall-clock.js';
+import { wallClockMs } from './wall-clock.js';
 
 const UTC_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 const LOCAL_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;

@@ -2,7 +2,7 @@
  * Time for the calendar emulator: IANA zones, RFC 3339, local wall-clock time to instants and
  * back, and the date and date-time validity checks its inputs need.
  */
-import { wallClockAt, type WallClock } from '../../../wall-clock.js';
+import { wallClockAt, type WallClock } from '../../wall-clock.js';
 import { parseStartTime } from '../../time.js';
 
 export const DAY = 86_400_000;

@@ -1,13 +1,54 @@
-/** The HTTP edge of the hosted MCP: `POST /mcp` on the emulator app behind an emulator bearer token. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { registerMcpEdge } from '../../../http/mcp-edge.js';
-import { createMcpEndpoint, rpcError } from '../../../mcp/mcp-endpoint.js';
+/**
+ * The HTTP edge of the hosted MCP: `POST /mcp` on the emulator app behind an emulator bearer
+ * token, stateless (no SSE stream to GET, no session to DELETE: other methods answer 405). Like
+ * the platform's, it serves agents, not web pages: a request with a browser Origin, or for a
+ * Host that is not a loopback name or the emulator's own (DNS rebinding), is refused.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../../context.js';
 import type { AccessToken } from '../../state.js';
 import { ZoomError } from '../../zoom-error.js';
 import type { MeetingsSlice } from '../meetings.js';
 import type { RecordingsSlice } from '../recordings.js';
 import { meetingDocs } from './docs.js';
+import type { McpTransport } from './transport.js';
+
+// As the SDK is told (transport.ts), which this module does not load up front.
+const MCP_BODY_LIMIT = 256 * 1024;
+const LOOPBACK_HOST = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d{1,5})?$/;
+
+interface RpcReply {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer | undefined;
+}
+
+const rpcError = (
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): RpcReply => ({
+  status,
+  headers: { 'content-type': 'application/json', ...headers },
+  body: Buffer.from(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null })),
+});
+
+const send = (reply: FastifyReply, r: RpcReply) => reply.code(r.status).headers(r.headers).send(r.body);
+
+/** A single JSON-RPC 2.0 message object; the SDK answers malformed envelopes with the wrong code. */
+const isMessage = (v: unknown): boolean =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && (v as { jsonrpc?: unknown }).jsonrpc === '2.0';
+
+function toHeaders(req: FastifyRequest): Headers {
+  const h = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) for (const item of v) h.append(k, item);
+    else h.set(k, v);
+  }
+  return h;
+}
 
 /**
  * Serves `POST /mcp` on the emulator app (call before listen). Every request needs a valid
@@ -19,39 +60,124 @@ export function registerHostedMcp(
   deps: { ctx: SandboxContext; authenticate: (req: FastifyRequest) => AccessToken },
 ): void {
   const { ctx } = deps;
+  const ownHost = new URL(ctx.baseUrl).host;
   const docs = () =>
     meetingDocs(
       ctx.slice<MeetingsSlice>('meetings').meetings,
       ctx.slice<RecordingsSlice | undefined>('recordings'),
       ctx.now(),
     );
-  const endpoint = createMcpEndpoint(
-    async () => {
-      const { createHostedMcpServer } = await import('./server.js');
-      return () =>
-        createHostedMcpServer(docs, {
-          now: () => ctx.now(),
-          secret: `${ctx.options.clientSecret}|mcp-search`,
-          me: `${ctx.demo.firstName} ${ctx.demo.lastName}`,
-        });
-    },
-    (err) => app.log.debug({ err }, 'hosted mcp request rejected'),
-  );
-  registerMcpEdge(app, {
-    path: '/mcp',
-    publicUrl: ctx.baseUrl,
-    // The platform's hosted MCP serves agents, not web pages: no browser Origin is allowed.
-    allowedOrigins: [],
-    endpoint,
-    authorize: (req) => {
-      try {
-        deps.authenticate(req);
-        return undefined;
-      } catch (err) {
-        if (!(err instanceof ZoomError)) throw err;
-        const challenge = `Bearer realm="${ctx.baseUrl}/mcp", error="invalid_token", error_description="${err.message}"`;
-        return rpcError(401, -32001, err.message, { 'www-authenticate': challenge });
+  // The SDK loads on the first request: a run that serves no MCP never loads it.
+  let transport: Promise<McpTransport> | undefined;
+  const loadTransport = (): Promise<McpTransport> =>
+    (transport ??= Promise.all([import('./transport.js'), import('./server.js')]).then(
+      ([t, s]) =>
+        t.createMcpTransport(
+          () =>
+            s.createHostedMcpServer(docs, {
+              now: () => ctx.now(),
+              secret: `${ctx.options.clientSecret}|mcp-search`,
+              me: `${ctx.demo.firstName} ${ctx.demo.lastName}`,
+            }),
+          (err) => app.log.debug({ err }, 'hosted mcp request rejected'),
+        ),
+      (err: unknown) => {
+        transport = undefined; // a failed load is tried again by the next request
+        throw err;
+      },
+    ));
+  app.addHook('onClose', async () => {
+    if (transport) await (await transport.catch(() => undefined))?.close();
+  });
+
+  const refused = (req: FastifyRequest): RpcReply | undefined => {
+    const host = req.headers.host?.toLowerCase();
+    if (host !== undefined && host !== ownHost && !LOOPBACK_HOST.test(host)) {
+      return rpcError(403, -32000, 'Forbidden: this Host is not served by the MCP endpoint.');
+    }
+    if (req.headers.origin !== undefined) {
+      return rpcError(403, -32000, 'Forbidden: this Origin is not allowed to call the MCP endpoint.');
+    }
+    return undefined;
+  };
+
+  void app.register((scope, _opts, done) => {
+    // Raw bytes in, so that bad JSON gets a JSON-RPC answer rather than Fastify's.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MCP_BODY_LIMIT }, (_req, body, next) =>
+      next(null, body),
+    );
+    scope.setErrorHandler((err: FastifyError, req, reply) => {
+      if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        return send(reply, rpcError(413, -32600, `Request body is larger than ${MCP_BODY_LIMIT} bytes.`));
       }
-    },
+      req.log.error({ err }, 'hosted mcp request failed');
+      return send(reply, rpcError(500, -32603, 'Internal error.'));
+    });
+
+    scope.post(
+      '/mcp',
+      {
+        // Before the body is read: a foreign page or a caller without a token costs no buffering.
+        onRequest: async (req, reply) => {
+          const problem = refused(req);
+          if (problem) return send(reply, problem);
+          try {
+            deps.authenticate(req);
+          } catch (err) {
+            if (!(err instanceof ZoomError)) throw err;
+            const challenge = `Bearer realm="${ctx.baseUrl}/mcp", error="invalid_token", error_description="${err.message}"`;
+            return send(reply, rpcError(401, -32001, err.message, { 'www-authenticate': challenge }));
+          }
+          return undefined;
+        },
+      },
+      async (req, reply) => {
+        if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
+          return send(
+            reply,
+            rpcError(415, -32600, 'Unsupported Media Type: Content-Type must be application/json.'),
+          );
+        }
+        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(body.toString('utf8'));
+        } catch {
+          return send(reply, rpcError(400, -32700, 'Parse error: the body is not valid JSON.'));
+        }
+        if (!isMessage(parsed)) {
+          return send(reply, rpcError(400, -32600, 'Invalid Request: send one JSON-RPC 2.0 message object.'));
+        }
+        const abort = new AbortController();
+        reply.raw.on('close', () => abort.abort());
+        const request = new Request(`${ctx.baseUrl}/mcp`, {
+          method: 'POST',
+          headers: toHeaders(req),
+          body: new Uint8Array(body),
+          signal: abort.signal,
+        });
+        const res = await (await loadTransport()).fetch(request, parsed);
+        const headers: Record<string, string> = {};
+        res.headers.forEach((v, k) => {
+          if (k !== 'content-length') headers[k] = v;
+        });
+        const buf = res.body ? Buffer.from(await res.arrayBuffer()) : undefined;
+        return send(reply, { status: res.status, headers, body: buf && buf.length > 0 ? buf : undefined });
+      },
+    );
+    scope.options('/mcp', (req, reply) => {
+      const problem = refused(req);
+      if (problem) return send(reply, problem);
+      return reply.code(204).headers({ 'access-control-allow-methods': 'POST, OPTIONS' }).send();
+    });
+    scope.route({
+      method: ['GET', 'HEAD', 'DELETE', 'PUT', 'PATCH'],
+      url: '/mcp',
+      exposeHeadRoute: false,
+      handler: (_req, reply) =>
+        send(reply, rpcError(405, -32000, 'Method not allowed: use POST.', { allow: 'POST' })),
+    });
+    done();
   });
 }
