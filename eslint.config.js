@@ -28,7 +28,7 @@ export default tseslint.config(
   },
   {
     // Tests poke at JSON bodies; typing every one would add noise, not safety.
-    files: ['test/**/*.ts', 'bench/**/*.ts'],
+    files: ['test/**/*.ts', 'bench/**/*.ts', 'packages/*/test/**/*.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',

@@ -2,8 +2,9 @@
  * `npm run build`: bundles the service into dist/ with esbuild (no type check — `npm run check`
  * does that), so `npm start` runs plain JavaScript and pays neither a transpiler nor the loading
  * of ~1,100 separate modules at start (the before/after is in BENCHMARKS.md). Two entries,
- * dist/main.js (the service) and dist/sandbox.js (the emulator, which the service forks), share
- * chunks; every output file sits at the top of dist/, which src/app-root.ts relies on.
+ * dist/main.js (the service) and dist/sandbox.js (the emulator, packages/platform-emulator, which
+ * the service forks), share chunks; every output file sits at the top of dist/, which
+ * src/app-root.ts and the emulator's child-process.ts (dist/sandbox.js beside it) rely on.
  * Packages stay external where they load files relative to themselves (native addons, wasm,
  * worker threads) or are loaded only on a cold brand build.
  * The new tree is built beside dist/ and swapped in by rename, so a build never leaves a
@@ -37,7 +38,7 @@ const next = path.join(REPO, `dist.${process.pid}.tmp`);
 const old = path.join(REPO, `dist.${process.pid}.old`);
 await build({
   absWorkingDir: REPO,
-  entryPoints: { main: 'src/main.ts', sandbox: 'src/sandbox/main.ts' },
+  entryPoints: { main: 'src/main.ts', sandbox: 'packages/platform-emulator/src/main.ts' },
   outdir: next,
   bundle: true,
   splitting: true,

@@ -21,7 +21,7 @@ import { prettyTerminal } from './log-terminal.js';
 import { createLogger } from './log.js';
 import { startHeapTrimmer } from './memory/native-heap.js';
 import { privateDir } from './private-files.js';
-import { forkSandbox, type SandboxProcess } from './sandbox/child-process.js';
+import { forkSandbox, type SandboxProcess } from '@fleetgate/platform-emulator/child-process';
 import { createStore } from './store/create-store.js';
 import { startTracing } from './tracing/start.js';
 

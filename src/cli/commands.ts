@@ -1,7 +1,7 @@
 /**
  * The CLI's commands: name, one-line summary, full help, the options each takes, and how it
  * runs. Each command's module is imported only when it runs, so `serve` and `sandbox` start
- * exactly as their own entries (src/main.ts, src/sandbox/main.ts) do, those entries first.
+ * exactly as their own entries (src/main.ts, the emulator package's main) do, those entries first.
  */
 
 export interface OptionSpec {
@@ -49,14 +49,14 @@ ${CONFIG}
     help: `usage: fleetgate sandbox
 
 Starts the platform emulator alone on 127.0.0.1:SANDBOX_PORT (default 3001), as npm run sandbox
-does (src/sandbox/main.ts): platform REST under /v2, OAuth under /oauth, the control API under
+does (packages/platform-emulator): platform REST under /v2, OAuth under /oauth, the control API under
 /_sandbox. Its state is kept in FLEETGATE_DATA_DIR. Stops on SIGTERM or SIGINT.
 
 ${CONFIG}
 `,
     options: {},
     run: async () => {
-      await import('../sandbox/main.js');
+      await import('@fleetgate/platform-emulator/main');
       return 'running';
     },
   },

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Budgets, PRO_BUDGETS } from '../../src/gateway/platform/budget.js';
 import { fetchTransport } from '../../src/gateway/platform/http-transport.js';
 import { dailyLimitHit, PlatformClient } from '../../src/gateway/platform/platform-client.js';
-import { parseDailyLimits } from '../../src/sandbox/options.js';
+import { parseDailyLimits } from '../../packages/platform-emulator/src/options.js';
 import { startGateway, type GatewayEnv } from './helpers.js';
 
 let e: GatewayEnv;

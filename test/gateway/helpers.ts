@@ -20,8 +20,12 @@ import { createStore } from '../../src/store/create-store.js';
 import type { Store } from '../../src/store/store.js';
 import { REPO } from '../helpers/build-test-app.js';
 import { freePort } from '../helpers/spawn-service.js';
-import { REDIRECT, startTestSandbox, type TestSandbox } from '../sandbox/helpers/sandbox.js';
-import type { SandboxOptions } from '../../src/sandbox/options.js';
+import {
+  REDIRECT,
+  startTestSandbox,
+  type TestSandbox,
+} from '../../packages/platform-emulator/test/helpers/sandbox.js';
+import type { SandboxOptions } from '../../packages/platform-emulator/src/options.js';
 
 export const API_KEY = 'test-api-key-0123456789abcdef';
 

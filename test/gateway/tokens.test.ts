@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO } from '../helpers/build-test-app.js';
-import { basic } from '../sandbox/helpers/sandbox.js';
+import { basic } from '../../packages/platform-emulator/test/helpers/sandbox.js';
 import { startService } from '../helpers/spawn-service.js';
 import { API_KEY, startGateway, type GatewayEnv } from './helpers.js';
 

@@ -12,7 +12,11 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { keyId, sealedKeyId } from '../../src/gateway/oauth/vault.js';
 import { startService } from '../helpers/spawn-service.js';
-import { REDIRECT, startTestSandbox, type TestSandbox } from '../sandbox/helpers/sandbox.js';
+import {
+  REDIRECT,
+  startTestSandbox,
+  type TestSandbox,
+} from '../../packages/platform-emulator/test/helpers/sandbox.js';
 import { API_KEY, startGateway, type GatewayEnv } from './helpers.js';
 
 const cleanups: (() => Promise<void>)[] = [];

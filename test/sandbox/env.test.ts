@@ -1,12 +1,12 @@
 /**
- * The emulator reads its settings from the environment itself (src/sandbox/env.ts), apart from
+ * The emulator reads its settings from the environment itself (packages/platform-emulator/src/env.ts), apart from
  * the service's config: both must read the SANDBOX_* variables, and the shared ones they derive
  * defaults from, the same way, or `npm start` would wire the gateway to another port or URL than
  * the emulator's.
  */
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.js';
-import { emulatorConfigFromEnv, EmulatorEnvError } from '../../src/sandbox/env.js';
+import { emulatorConfigFromEnv, EmulatorEnvError } from '../../packages/platform-emulator/src/env.js';
 
 const ENVS: Record<string, string>[] = [
   {},

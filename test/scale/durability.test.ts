@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService } from '../helpers/spawn-service.js';
 import { requireService } from '../helpers/services.js';
-import { startTestSandbox, type TestSandbox } from '../sandbox/helpers/sandbox.js';
+import { startTestSandbox, type TestSandbox } from '../../packages/platform-emulator/test/helpers/sandbox.js';
 
 const DB = process.env['FLEETGATE_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const pgAvailable = await requireService('PostgreSQL', '127.0.0.1', 5432);

@@ -17,7 +17,7 @@ import { startReceiver, type Receiver } from '../gateway/webhook-receiver.js';
 import { eventually } from '../helpers/build-test-app.js';
 import { requireService } from '../helpers/services.js';
 import { startService, type Service } from '../helpers/spawn-service.js';
-import { startTestSandbox, type TestSandbox } from '../sandbox/helpers/sandbox.js';
+import { startTestSandbox, type TestSandbox } from '../../packages/platform-emulator/test/helpers/sandbox.js';
 
 const DB = process.env['FLEETGATE_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const pgAvailable = await requireService('PostgreSQL', '127.0.0.1', 5432);

@@ -1,6 +1,6 @@
 /**
  * The emulator stands in for a third party, so it shares no code with the service: no module
- * under src/sandbox imports (statically, dynamically, or for its types) a file outside its own
+ * under this package's src/ imports (statically, dynamically, or for its types) a file outside its own
  * folder. Packages from node_modules are fine. The service may import the emulator's entries,
  * not the other way round.
  */
@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const ROOT = path.resolve(import.meta.dirname, '../../src/sandbox');
+const ROOT = path.resolve(import.meta.dirname, '../src');
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -61,7 +61,7 @@ describe('the emulator is independent of the service', () => {
     ]);
   });
 
-  it('no module under src/sandbox imports from outside it', () => {
+  it("no module under the package's src/ imports from outside it", () => {
     const found = sources(ROOT).flatMap((file) =>
       escapes(file, readFileSync(file, 'utf8'), ROOT).map((s) => `${path.relative(ROOT, file)} → ${s}`),
     );

@@ -8,8 +8,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_MODULES } from '../../src/sandbox/routes/index.js';
-import type { UsersSlice } from '../../src/sandbox/routes/users.js';
+import { SANDBOX_MODULES } from '../src/routes/index.js';
+import type { UsersSlice } from '../src/routes/users.js';
 import {
   checkResponse,
   documentedScopes,
@@ -27,7 +27,7 @@ import {
 import { startTestSandbox, type ApiResult, type TestSandbox } from './helpers/sandbox.js';
 
 const { modules, defs } = recordingDefs(SANDBOX_MODULES);
-const FIDELITY_DOC = path.resolve(import.meta.dirname, '../../docs/emulator-fidelity.md');
+const FIDELITY_DOC = path.resolve(import.meta.dirname, '../../../docs/emulator-fidelity.md');
 
 let t: TestSandbox;
 let token: string;

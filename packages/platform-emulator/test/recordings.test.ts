@@ -6,8 +6,8 @@ import { createServer, type Server } from 'node:http';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteDef, SandboxContext } from '../../src/sandbox/context.js';
-import { meetingsModule, type MeetingsSlice } from '../../src/sandbox/routes/meetings.js';
+import type { RouteDef, SandboxContext } from '../src/context.js';
+import { meetingsModule, type MeetingsSlice } from '../src/routes/meetings.js';
 import {
   emitRecordingCompleted,
   meetingContent,
@@ -15,9 +15,9 @@ import {
   recordingDownloadToken,
   recordingsModule,
   verifyDownloadToken,
-} from '../../src/sandbox/routes/recordings.js';
-import { usersModule } from '../../src/sandbox/routes/users.js';
-import { eventually } from '../helpers/build-test-app.js';
+} from '../src/routes/recordings.js';
+import { usersModule } from '../src/routes/users.js';
+import { eventually } from '../../../test/helpers/build-test-app.js';
 import {
   checkResponse,
   documentedScopes,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteDef, SandboxContext, SandboxModule } from '../../src/sandbox/context.js';
-import { mailModule } from '../../src/sandbox/routes/mail.js';
-import { meetingsModule } from '../../src/sandbox/routes/meetings.js';
-import { usersModule } from '../../src/sandbox/routes/users.js';
+import type { RouteDef, SandboxContext, SandboxModule } from '../src/context.js';
+import { mailModule } from '../src/routes/mail.js';
+import { meetingsModule } from '../src/routes/meetings.js';
+import { usersModule } from '../src/routes/users.js';
 import { checkResponse, documentedScopes, itWithSpecs, publishedSpec } from './helpers/openapi.js';
 import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
 

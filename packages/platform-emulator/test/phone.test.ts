@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { meetingsModule } from '../../src/sandbox/routes/meetings.js';
-import { PHONE_SCOPES, phoneModule } from '../../src/sandbox/routes/phone.js';
-import { usersModule } from '../../src/sandbox/routes/users.js';
+import { meetingsModule } from '../src/routes/meetings.js';
+import { PHONE_SCOPES, phoneModule } from '../src/routes/phone.js';
+import { usersModule } from '../src/routes/users.js';
 import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
 
 // The Phone OpenAPI is not among the test fixtures, so the documented fields are spelled out

@@ -5,9 +5,9 @@
  * the quirk that drops the rate-limit headers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseDailyLimits, PLATFORM_DAILY_LIMITS } from '../../src/sandbox/options.js';
-import { RateLimiter } from '../../src/sandbox/rate-limit.js';
-import { ZoomError } from '../../src/sandbox/zoom-error.js';
+import { parseDailyLimits, PLATFORM_DAILY_LIMITS } from '../src/options.js';
+import { RateLimiter } from '../src/rate-limit.js';
+import { ZoomError } from '../src/zoom-error.js';
 import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
 
 let s: TestSandbox;

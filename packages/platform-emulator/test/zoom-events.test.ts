@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteDef, SandboxContext, SandboxModule } from '../../src/sandbox/context.js';
-import { meetingsModule } from '../../src/sandbox/routes/meetings.js';
-import { usersModule } from '../../src/sandbox/routes/users.js';
-import { zoomEventsModule } from '../../src/sandbox/routes/zoom-events.js';
+import type { RouteDef, SandboxContext, SandboxModule } from '../src/context.js';
+import { meetingsModule } from '../src/routes/meetings.js';
+import { usersModule } from '../src/routes/users.js';
+import { zoomEventsModule } from '../src/routes/zoom-events.js';
 import { checkResponse, documentedScopes, itWithSpecs, publishedSpec } from './helpers/openapi.js';
 import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
 

@@ -2,11 +2,11 @@
  * The emulator's routes held against the platform's published documents: which document and
  * path template each emulated route answers to (PUBLISHED), and which routes have no published
  * reference at all and why (UNREFERENCED, mirrored in docs/emulator-fidelity.md). Also reads
- * back what a built emulator really serves, so test/sandbox/published-routes.test.ts can fail
+ * back what a built emulator really serves, so published-routes.test.ts can fail
  * when a route is in neither list.
  */
 import type { FastifyInstance } from 'fastify';
-import type { RouteDef, SandboxContext, SandboxModule } from '../../../src/sandbox/context.js';
+import type { RouteDef, SandboxContext, SandboxModule } from '../../src/context.js';
 
 /** `METHOD /path` as the emulator's HTTP server has it, e.g. `GET /v2/users/:userId`. */
 export type RouteKey = string;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteDef, SandboxContext } from '../../src/sandbox/context.js';
-import { clipsModule } from '../../src/sandbox/routes/clips.js';
-import { meetingsModule } from '../../src/sandbox/routes/meetings.js';
-import { usersModule } from '../../src/sandbox/routes/users.js';
+import type { RouteDef, SandboxContext } from '../src/context.js';
+import { clipsModule } from '../src/routes/clips.js';
+import { meetingsModule } from '../src/routes/meetings.js';
+import { usersModule } from '../src/routes/users.js';
 import { checkResponse, describeWithSpecs, documentedScopes, publishedSpec } from './helpers/openapi.js';
 import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
 

@@ -2,10 +2,10 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { meetingsModule } from '../../src/sandbox/routes/meetings.js';
-import { usersModule } from '../../src/sandbox/routes/users.js';
-import { zraModule } from '../../src/sandbox/routes/zra.js';
-import { ZRA_SCOPES } from '../../src/sandbox/routes/zra/records.js';
+import { meetingsModule } from '../src/routes/meetings.js';
+import { usersModule } from '../src/routes/users.js';
+import { zraModule } from '../src/routes/zra.js';
+import { ZRA_SCOPES } from '../src/routes/zra/records.js';
 import { checkResponse, documentedScopes } from './helpers/openapi.js';
 import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
 

@@ -5,8 +5,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxModule } from '../../src/sandbox/context.js';
-import { DEFAULT_SANDBOX } from '../../src/sandbox/options.js';
+import type { SandboxModule } from '../src/context.js';
+import { DEFAULT_SANDBOX } from '../src/options.js';
 import {
   askMeetings,
   McpToolError,
@@ -14,15 +14,11 @@ import {
   searchMeetings,
   terms,
   type MeetingDoc,
-} from '../../src/sandbox/routes/hosted-mcp.js';
-import { meetingsModule, type MeetingsSlice } from '../../src/sandbox/routes/meetings.js';
-import {
-  recordingsModule,
-  recordingFiles,
-  type RecordingsSlice,
-} from '../../src/sandbox/routes/recordings.js';
-import { usersModule } from '../../src/sandbox/routes/users.js';
-import { seedAll, type Sandbox } from '../../src/sandbox/server.js';
+} from '../src/routes/hosted-mcp.js';
+import { meetingsModule, type MeetingsSlice } from '../src/routes/meetings.js';
+import { recordingsModule, recordingFiles, type RecordingsSlice } from '../src/routes/recordings.js';
+import { usersModule } from '../src/routes/users.js';
+import { seedAll, type Sandbox } from '../src/server.js';
 import { startTestSandbox } from './helpers/sandbox.js';
 
 const MODULES = [usersModule, meetingsModule, recordingsModule] as SandboxModule[];

@@ -4,11 +4,11 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { pino } from 'pino';
-import type { SandboxModule } from '../../../src/sandbox/context.js';
-import { DEFAULT_SANDBOX, type SandboxOptions } from '../../../src/sandbox/options.js';
-import { SANDBOX_MODULES } from '../../../src/sandbox/routes/index.js';
-import { buildSandbox, type Sandbox } from '../../../src/sandbox/server.js';
-import { freePort } from '../../helpers/spawn-service.js';
+import type { SandboxModule } from '../../src/context.js';
+import { DEFAULT_SANDBOX, type SandboxOptions } from '../../src/options.js';
+import { SANDBOX_MODULES } from '../../src/routes/index.js';
+import { buildSandbox, type Sandbox } from '../../src/server.js';
+import { freePort } from '../../../../test/helpers/spawn-service.js';
 
 export const REDIRECT = 'http://127.0.0.1:9/callback';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RouteDef, SandboxContext, SandboxModule } from '../../src/sandbox/context.js';
-import { calendarModule } from '../../src/sandbox/routes/calendar.js';
-import { parseQuickAdd } from '../../src/sandbox/routes/calendar/quick-add.js';
-import { meetingsModule } from '../../src/sandbox/routes/meetings.js';
-import { usersModule } from '../../src/sandbox/routes/users.js';
+import type { RouteDef, SandboxContext, SandboxModule } from '../src/context.js';
+import { calendarModule } from '../src/routes/calendar.js';
+import { parseQuickAdd } from '../src/routes/calendar/quick-add.js';
+import { meetingsModule } from '../src/routes/meetings.js';
+import { usersModule } from '../src/routes/users.js';
 import { checkResponse, documentedScopes, itWithSpecs, publishedSpec } from './helpers/openapi.js';
 import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
 

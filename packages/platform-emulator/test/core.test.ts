@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../helpers/build-test-app.js';
+import { eventually } from '../../../test/helpers/build-test-app.js';
 import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
 
 let t: TestSandbox;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { describe, it } from 'vitest';
-import { oracleDir } from '../../helpers/oracles.js';
+import { oracleDir } from '../../../../test/helpers/oracles.js';
 
 const DIR = oracleDir('platform-openapi');
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;

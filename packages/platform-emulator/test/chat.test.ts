@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteDef, SandboxContext } from '../../src/sandbox/context.js';
-import { chatModule } from '../../src/sandbox/routes/chat.js';
-import { meetingsModule } from '../../src/sandbox/routes/meetings.js';
-import { usersModule } from '../../src/sandbox/routes/users.js';
+import type { RouteDef, SandboxContext } from '../src/context.js';
+import { chatModule } from '../src/routes/chat.js';
+import { meetingsModule } from '../src/routes/meetings.js';
+import { usersModule } from '../src/routes/users.js';
 import { checkResponse, describeWithSpecs, documentedScopes, publishedSpec } from './helpers/openapi.js';
 import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
 
