@@ -7,6 +7,7 @@
  */
 import type { Kysely, Migration } from 'kysely';
 import type { BrandVersionRecord, BrandVersionSummary, Page } from './store.js';
+import { page } from './tables.js';
 
 export interface BrandVersionRow {
   version: string;
@@ -135,7 +136,7 @@ export async function listBrandVersions(
     .orderBy('seq', 'desc')
     .limit(limit + 1)
     .execute();
-  return { items: rows.slice(0, limit).map(summaryFromRow), more: rows.length > limit };
+  return page(rows, limit, summaryFromRow);
 }
 
 /** Inserts unless the version or its seq is taken (another publisher won); true when written. */

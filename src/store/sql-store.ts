@@ -43,6 +43,7 @@ import {
   LINK_ID,
   linkFromRow,
   linkToRow,
+  page,
   REGISTRATIONS,
   regFromRow,
   regToRow,
@@ -57,11 +58,6 @@ const MAX_PAGE = 1000;
 const INSERT_CHUNK = 500;
 
 const pageSize = (limit: number) => Math.min(Math.max(Math.trunc(limit), 1), MAX_PAGE);
-
-/** A page from `limit + 1` rows read. */
-function page<R, T>(rows: R[], limit: number, map: (r: R) => T): Page<T> {
-  return { items: rows.slice(0, limit).map(map), more: rows.length > limit };
-}
 
 export class SqlStore implements Store {
   readonly kind: 'sqlite' | 'postgres';

@@ -5,7 +5,7 @@
  */
 import type { Generated } from 'kysely';
 import { eventTerms } from './search-terms.js';
-import type { LinkRecord, Registration, StoredEvent } from './store.js';
+import type { LinkRecord, Page, Registration, StoredEvent } from './store.js';
 
 export type Bool = number | boolean;
 
@@ -92,6 +92,11 @@ export interface Tables {
 }
 
 export const LINK_ID = 'default';
+
+/** A keyset page from the `limit + 1` rows a list read: the extra row only says there is more. */
+export function page<R, T>(rows: R[], limit: number, map: (r: R) => T): Page<T> {
+  return { items: rows.slice(0, limit).map(map), more: rows.length > limit };
+}
 /** The counters row holding the number of registrations. */
 export const REGISTRATIONS = 'registrations';
 
