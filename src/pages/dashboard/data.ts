@@ -19,11 +19,14 @@ import type { DashboardData } from './render.js';
 /** Registrants named under each event; the count covers all of them. */
 export const REGISTRANTS_SHOWN = 10;
 
-/** An event's registration count and its first registrants (none read when there are none). */
+/**
+ * An event's registration count and its first registrants: one read, and a count only when the
+ * first page is not all of them (most events have fewer than REGISTRANTS_SHOWN).
+ */
 export async function registrationsSummary(store: Store, videoId: string): Promise<RegistrationsSummary> {
-  const total = await store.countRegistrations(videoId);
-  const first = total > 0 ? (await store.listRegistrations(videoId, { limit: REGISTRANTS_SHOWN })).items : [];
-  return { total, first };
+  const first = await store.listRegistrations(videoId, { limit: REGISTRANTS_SHOWN });
+  const total = first.more ? await store.countRegistrations(videoId) : first.items.length;
+  return { total, first: first.items };
 }
 
 /** A gateway failure as a sentence for the page; anything unexpected is logged and not described. */
