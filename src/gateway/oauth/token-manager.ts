@@ -171,6 +171,11 @@ export class TokenManager {
     if (!link || link.tokenVersion !== seen.tokenVersion || wasUnreadable === !readable)
       return { result: undefined };
     if ((linkProblem(this.o.keys, link) === undefined) !== readable) return { result: undefined };
+    return { ...this.#healthChange(link, readable), result: undefined };
+  }
+
+  /** The link with its tokens marked readable or not, and the one message announcing that. */
+  #healthChange(link: LinkRecord, readable: boolean): { next: LinkRecord; outbox: OutboxMessage[] } {
     const next: LinkRecord = { ...link, health: readable ? 'ok' : 'unreadable' };
     const message = readable
       ? connectionMessage(
@@ -185,7 +190,7 @@ export class TokenManager {
           { before: healthOf(link), after: 'needs_relink', reason: 'tokens_unreadable' },
           this.o.now(),
         );
-    return { next, result: undefined, outbox: [message] };
+    return { next, outbox: [message] };
   }
 
   /**
@@ -211,18 +216,7 @@ export class TokenManager {
         // link's health is marked, so the change is announced once.
         if (err instanceof UnreadableLink) {
           if (link.health === 'unreadable') return { result: err };
-          return {
-            next: { ...link, health: 'unreadable' },
-            result: err,
-            outbox: [
-              connectionMessage(
-                'connection.needs_relink',
-                link,
-                { before: healthOf(link), after: 'needs_relink', reason: 'tokens_unreadable' },
-                this.o.now(),
-              ),
-            ],
-          };
+          return { ...this.#healthChange(link, false), result: err };
         }
         throw err;
       }
