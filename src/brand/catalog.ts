@@ -17,14 +17,7 @@ import { THEME_KEYS, type ThemeKey, type ThemesFile } from './schema.js';
 import { themeIconAlt, themeIconPaths } from './theme-icons.js';
 import { cacheKey, type DiskCache } from './disk-cache.js';
 import { buildTokensCss, cssColor, TOKENS_CSS_BUILD } from './tokens-css.js';
-import {
-  buildTokenFormats,
-  FORMAT_FILES,
-  TOKEN_FORMATS,
-  TOKEN_FORMATS_BUILD,
-  type BuiltFormat,
-  type TokenFormat,
-} from './token-formats.js';
+import { cachedTokenFormats, FORMAT_FILES, TOKEN_FORMATS, type TokenFormat } from './token-formats.js';
 import { themedTokenFormats, type ThemedTokenFormats } from './theme-tokens.js';
 import { precompute, type Precomputed } from '../http/precomputed.js';
 import { tokensDocument } from './tokens-document.js';
@@ -278,14 +271,7 @@ export async function buildCatalog(
     darkPaths: cssInput.darkPaths,
     brandName: src.info.name,
   };
-  const formatTexts = JSON.parse(
-    (
-      await opts.cache.memo(
-        `${cacheKey(JSON.stringify(formatInput), TOKEN_FORMATS_BUILD)}.formats.json`,
-        async () => Buffer.from(JSON.stringify(await buildTokenFormats(formatInput))),
-      )
-    ).toString('utf8'),
-  ) as Record<BuiltFormat, string>;
+  const formatTexts = await cachedTokenFormats(opts.cache, formatInput);
 
   // Images.
   const built = await buildAssets(src, opts.render);

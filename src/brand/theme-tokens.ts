@@ -18,14 +18,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { precompute, type Precomputed } from '../http/precomputed.js';
 import { cacheKey, type DiskCache } from './disk-cache.js';
 import type { ThemeKey } from './schema.js';
-import {
-  buildTokenFormats,
-  FORMAT_FILES,
-  TOKEN_FORMATS,
-  TOKEN_FORMATS_BUILD,
-  type BuiltFormat,
-  type TokenFormat,
-} from './token-formats.js';
+import { cachedTokenFormats, FORMAT_FILES, TOKEN_FORMATS, type TokenFormat } from './token-formats.js';
 import { buildTokensCss, TOKENS_CSS_BUILD, type FunnelCss } from './tokens-css.js';
 
 /** Which token each of a theme's colours overrides. */
@@ -201,14 +194,7 @@ async function buildTheme(input: ThemedTokensInput, theme: ThemeColors) {
   ).toString('utf8');
   await setImmediate();
   const formatInput = { base, dark, darkPaths, brandName };
-  const built = JSON.parse(
-    (
-      await input.cache.memo(
-        `${cacheKey(JSON.stringify(formatInput), TOKEN_FORMATS_BUILD)}.formats.json`,
-        async () => Buffer.from(JSON.stringify(await buildTokenFormats(formatInput))),
-      )
-    ).toString('utf8'),
-  ) as Record<BuiltFormat, string>;
+  const built = await cachedTokenFormats(input.cache, formatInput);
   const out = new Map<TokenFormat, Precomputed>();
   const opts = { cache: input.cache, cacheControl: input.cacheControl, headers: input.headers ?? {} };
   const url = (f: TokenFormat) => `${input.baseUrl}/api/brand/tokens?format=${f}&theme=${theme.key}`;

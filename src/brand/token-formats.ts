@@ -8,7 +8,7 @@
 import { setImmediate } from 'node:timers/promises';
 import type StyleDictionaryClass from 'style-dictionary';
 import type { Config, TransformedToken } from 'style-dictionary/types';
-import { buildId } from './disk-cache.js';
+import { buildId, cacheKey, type DiskCache } from './disk-cache.js';
 import { cssValue, declarations, deepMerge } from './tokens-css.js';
 
 /** Every format GET /api/brand/tokens answers, the default first. */
@@ -244,13 +244,27 @@ const SPECS: Record<BuiltFormat, FormatSpec> = {
   },
 };
 
-/** Builds every format from the base DTCG document (light values, aliases resolved by the tool). */
-export async function buildTokenFormats(opts: {
+export interface TokenFormatsInput {
   base: unknown;
   dark: unknown;
   darkPaths: string[];
   brandName: string;
-}): Promise<Record<BuiltFormat, string>> {
+}
+
+/** buildTokenFormats through the disk cache: one input is built once, across restarts too. */
+export async function cachedTokenFormats(
+  cache: DiskCache,
+  input: TokenFormatsInput,
+): Promise<Record<BuiltFormat, string>> {
+  const key = `${cacheKey(JSON.stringify(input), TOKEN_FORMATS_BUILD)}.formats.json`;
+  const bytes = await cache.memo(key, async () =>
+    Buffer.from(JSON.stringify(await buildTokenFormats(input))),
+  );
+  return JSON.parse(bytes.toString('utf8')) as Record<BuiltFormat, string>;
+}
+
+/** Builds every format from the base DTCG document (light values, aliases resolved by the tool). */
+export async function buildTokenFormats(opts: TokenFormatsInput): Promise<Record<BuiltFormat, string>> {
   // Loaded here, not at import: it is needed only when the outputs are not already cached.
   const { default: StyleDictionary }: { default: typeof StyleDictionaryClass } =
     await import('style-dictionary');
