@@ -70,6 +70,21 @@ function inFilter(e: StoredEvent, f: EventFilter): boolean {
   );
 }
 
+/** The newest SEARCH_CANDIDATES events matching `text`, kept by `filter`, best first. */
+export async function matchingEvents(
+  store: Pick<Store, 'searchEvents'>,
+  text: string,
+  filter: EventFilter = {},
+): Promise<RankedEvent[]> {
+  const query = words(text);
+  if (query.length === 0) return [];
+  const candidates = await store.searchEvents(query, SEARCH_CANDIDATES);
+  return rankEvents(
+    query,
+    candidates.filter((e) => inFilter(e, filter)),
+  );
+}
+
 /**
  * One page of a search of stored events: the newest SEARCH_CANDIDATES matches, kept by the
  * filter, ranked, and the `limit` that come after `after` in rank order. `next` is the key of the
@@ -79,13 +94,7 @@ export async function searchEventsPage(
   store: Pick<Store, 'searchEvents'>,
   q: { text: string; filter: EventFilter; limit: number; after?: SearchKey },
 ): Promise<{ items: StoredEvent[]; next: SearchKey | undefined }> {
-  const query = words(q.text);
-  if (query.length === 0) return { items: [], next: undefined };
-  const candidates = await store.searchEvents(query, SEARCH_CANDIDATES);
-  const ranked = rankEvents(
-    query,
-    candidates.filter((e) => inFilter(e, q.filter)),
-  );
+  const ranked = await matchingEvents(store, q.text, q.filter);
   const after = q.after;
   const rest = after ? ranked.filter((r) => rankOrder(keyOf(r), after) > 0) : ranked;
   const page = rest.slice(0, q.limit);

@@ -6,10 +6,9 @@
  * SEARCH_CANDIDATES matches ranked: event-search.ts), never from a scan of every event.
  */
 import * as z from 'zod';
-import { words } from '../store/search-terms.js';
 import type { OpContext } from './capabilities/operation.js';
 import { seg } from './capabilities/operation.js';
-import { rankEvents, SEARCH_CANDIDATES } from './event-search.js';
+import { matchingEvents } from './event-search.js';
 
 export const searchInput = z.object({
   q: z.string().trim().min(1, 'q is required').max(100),
@@ -41,19 +40,12 @@ const top = (hits: Hit[], n: number) =>
     .filter((h) => h.score > 0)
     .sort((a, b) => b.score - a.score)
     .slice(0, n);
-/** Stored events matching every word of `q` (as word prefixes), best first. */
-async function storedEvents(ctx: OpContext, q: string) {
-  const query = words(q);
-  if (query.length === 0) return [];
-  return rankEvents(query, await ctx.store.searchEvents(query, SEARCH_CANDIDATES));
-}
-
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export async function search(ctx: OpContext, input: z.output<typeof searchInput>) {
   const score = scorer(input.q);
   const sources = await Promise.allSettled([
-    storedEvents(ctx, input.q).then((ranked) =>
+    matchingEvents(ctx.store, input.q).then((ranked) =>
       ranked.map(({ event: e, score }) => ({
         score,
         video_id: e.videoId,
