@@ -59,6 +59,16 @@ function bareUrl(url: string): { full: string; address: string; port: number } |
   return { full: `${u.protocol}//${u.host}${u.pathname}`, address: u.hostname, port };
 }
 
+/** The URL attributes of a client span, from bareUrl's parts (none when the URL did not parse). */
+const urlAttributes = (bare: ReturnType<typeof bareUrl>, full = bare?.full) =>
+  bare
+    ? {
+        [ATTR_URL_FULL]: full ?? bare.full,
+        [ATTR_SERVER_ADDRESS]: bare.address,
+        [ATTR_SERVER_PORT]: bare.port,
+      }
+    : {};
+
 const pathOf = (url: string) => {
   const q = url.indexOf('?');
   return q === -1 ? url : url.slice(0, q);
@@ -182,13 +192,7 @@ export async function createTracing(config: TracingConfig): Promise<Tracing> {
         kind: SpanKind.CLIENT,
         attributes: {
           [ATTR_HTTP_REQUEST_METHOD]: call.method,
-          ...(base
-            ? {
-                [ATTR_URL_FULL]: `${base.full.replace(/\/+$/, '')}${call.path}`,
-                [ATTR_SERVER_ADDRESS]: base.address,
-                [ATTR_SERVER_PORT]: base.port,
-              }
-            : {}),
+          ...urlAttributes(base, base && `${base.full.replace(/\/+$/, '')}${call.path}`),
           'fleetgate.platform.group': call.group,
           'fleetgate.platform.label': call.label,
         },
@@ -204,18 +208,11 @@ export async function createTracing(config: TracingConfig): Promise<Tracing> {
         if (!span || !call) {
           // Outside a platform call (a file download): the request is its own client span.
           const method = init.method ?? 'GET';
-          const bare = bareUrl(url);
           const own = tracer.startSpan(method, {
             kind: SpanKind.CLIENT,
             attributes: {
               [ATTR_HTTP_REQUEST_METHOD]: method,
-              ...(bare
-                ? {
-                    [ATTR_URL_FULL]: bare.full,
-                    [ATTR_SERVER_ADDRESS]: bare.address,
-                    [ATTR_SERVER_PORT]: bare.port,
-                  }
-                : {}),
+              ...urlAttributes(bareUrl(url)),
             },
           });
           return ended(
@@ -256,7 +253,6 @@ export async function createTracing(config: TracingConfig): Promise<Tracing> {
     },
 
     delivery(facts, run) {
-      const bare = bareUrl(facts.url);
       // Its own trace (a delivery outlives the request, and is retried long after it), linked
       // to the span whose change wrote the message.
       const cause =
@@ -270,13 +266,7 @@ export async function createTracing(config: TracingConfig): Promise<Tracing> {
           kind: SpanKind.CLIENT,
           attributes: {
             [ATTR_HTTP_REQUEST_METHOD]: 'POST',
-            ...(bare
-              ? {
-                  [ATTR_URL_FULL]: bare.full,
-                  [ATTR_SERVER_ADDRESS]: bare.address,
-                  [ATTR_SERVER_PORT]: bare.port,
-                }
-              : {}),
+            ...urlAttributes(bareUrl(facts.url)),
             ...(facts.attempt > 1 ? { [ATTR_HTTP_REQUEST_RESEND_COUNT]: facts.attempt - 1 } : {}),
             'fleetgate.webhook.delivery_id': facts.deliveryId,
             'fleetgate.webhook.message_id': facts.messageId,
