@@ -16,7 +16,7 @@ import type { Renderer } from './render.js';
 import { THEME_KEYS, type ThemeKey, type ThemesFile } from './schema.js';
 import { themeIconAlt, themeIconPaths } from './theme-icons.js';
 import { cacheKey, type DiskCache } from './disk-cache.js';
-import { buildTokensCss, cssColor, TOKENS_CSS_BUILD } from './tokens-css.js';
+import { cachedTokensCss, cssColor } from './tokens-css.js';
 import { cachedTokenFormats, FORMAT_FILES, TOKEN_FORMATS, type TokenFormat } from './token-formats.js';
 import { themedTokenFormats, type ThemedTokenFormats } from './theme-tokens.js';
 import { precompute, type Precomputed } from '../http/precomputed.js';
@@ -257,12 +257,7 @@ export async function buildCatalog(
       onColor: f.contrast.color.text,
     })),
   };
-  // Style Dictionary is only loaded when the tokens (or the CSS build itself) changed.
-  const tokensCss = (
-    await opts.cache.memo(`${cacheKey(JSON.stringify(cssInput), TOKENS_CSS_BUILD)}.css`, async () =>
-      Buffer.from(await buildTokensCss({ ...cssInput, darkPaths: new Set(cssInput.darkPaths) })),
-    )
-  ).toString('utf8');
+  const tokensCss = await cachedTokensCss(opts.cache, cssInput);
 
   // Every other platform's format, from the same document (cached like the CSS).
   const formatInput = {

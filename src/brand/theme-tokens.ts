@@ -16,10 +16,10 @@ import { setImmediate } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { precompute, type Precomputed } from '../http/precomputed.js';
-import { cacheKey, type DiskCache } from './disk-cache.js';
+import type { DiskCache } from './disk-cache.js';
 import type { ThemeKey } from './schema.js';
 import { cachedTokenFormats, FORMAT_FILES, TOKEN_FORMATS, type TokenFormat } from './token-formats.js';
-import { buildTokensCss, TOKENS_CSS_BUILD, type FunnelCss } from './tokens-css.js';
+import { cachedTokensCss, type FunnelCss } from './tokens-css.js';
 
 /** Which token each of a theme's colours overrides. */
 export const THEME_TOKEN_PATHS = { color: 'colors.brand.primary', color2: 'colors.brand.accent' } as const;
@@ -187,11 +187,7 @@ async function buildTheme(input: ThemedTokensInput, theme: ThemeColors) {
   const brandName = `${input.brandName}, ${theme.name} theme`;
   // The same cache keys as the catalog's own builds: a theme's texts are computed once per brand.
   const cssInput = { base, dark, darkPaths, brandName, funnels: input.funnels };
-  const css = (
-    await input.cache.memo(`${cacheKey(JSON.stringify(cssInput), TOKENS_CSS_BUILD)}.css`, async () =>
-      Buffer.from(await buildTokensCss({ ...cssInput, darkPaths: new Set(darkPaths) })),
-    )
-  ).toString('utf8');
+  const css = await cachedTokensCss(input.cache, cssInput);
   await setImmediate();
   const formatInput = { base, dark, darkPaths, brandName };
   const built = await cachedTokenFormats(input.cache, formatInput);

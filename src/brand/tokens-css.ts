@@ -7,7 +7,7 @@
 import { setImmediate } from 'node:timers/promises';
 import type StyleDictionaryClass from 'style-dictionary';
 import type { TransformedToken } from 'style-dictionary/types';
-import { buildId } from './disk-cache.js';
+import { buildId, cacheKey, type DiskCache } from './disk-cache.js';
 import type { FlatToken } from './dtcg.js';
 
 /** Identifies this CSS build, so cached CSS is reused only when the same build would produce it. */
@@ -154,6 +154,21 @@ export interface FunnelCss {
   color: string;
   color2: string;
   onColor: string;
+}
+
+/**
+ * buildTokensCss through the disk cache, so Style Dictionary is only loaded when the tokens (or
+ * the CSS build itself) changed. darkPaths is a list here: it is part of the cache key.
+ */
+export async function cachedTokensCss(
+  cache: DiskCache,
+  input: { base: unknown; dark: unknown; darkPaths: string[]; brandName: string; funnels: FunnelCss[] },
+): Promise<string> {
+  const key = `${cacheKey(JSON.stringify(input), TOKENS_CSS_BUILD)}.css`;
+  const bytes = await cache.memo(key, async () =>
+    Buffer.from(await buildTokensCss({ ...input, darkPaths: new Set(input.darkPaths) })),
+  );
+  return bytes.toString('utf8');
 }
 
 export async function buildTokensCss(opts: {
