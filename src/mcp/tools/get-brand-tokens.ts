@@ -85,7 +85,7 @@ export const getBrandTokens = defineTool({
       const doc = theme ? (JSON.parse(await served(c, format, theme)) as Doc) : c.tokens;
       return { ...common, tokens: g ? docForGroup(doc, g) : doc };
     }
-    const text = theme || format !== 'css' ? await served(c, format, theme) : c.tokensCss;
+    const text = await served(c, format, theme);
     if (format === 'css') return { ...common, css: g ? cssForGroup(text, g) : text };
     return { ...common, text };
   },
