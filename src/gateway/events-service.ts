@@ -4,7 +4,7 @@
  * after the platform acted, the platform side is undone, so nothing is ever half-created.
  */
 import * as z from 'zod';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import type { Registration, StoredEvent } from '../store/store.js';
 import type { OpContext } from './capabilities/operation.js';
 import { seg } from './capabilities/operation.js';

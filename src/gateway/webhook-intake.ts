@@ -11,7 +11,7 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import type { Store, StoredEvent, WebhookEffects } from '../store/store.js';
 import type { OutboxMessage } from '../store/webhooks.js';
 import { tracing } from '../tracing/current.js';

@@ -4,27 +4,9 @@
  * bug and becomes a 500 whose body says nothing about internals (the log has the whole error).
  */
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, errorBody, type ErrorBody } from '../errors.js';
 
-export interface ErrorBody {
-  error: { code: string; message: string; details?: Record<string, unknown> };
-}
-
-export class AppError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: Record<string, unknown>,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'AppError';
-  }
-}
-
-export function errorBody(code: string, message: string, details?: Record<string, unknown>): ErrorBody {
-  return { error: details ? { code, message, details } : { code, message } };
-}
+export { AppError, errorBody, type ErrorBody };
 
 /** Fastify's own error codes that are the client's fault, mapped to ours. */
 const FASTIFY_CODES: Record<string, { status: number; code: string }> = {

@@ -4,7 +4,7 @@
  * the generic invoke endpoint and (later) MCP tools all run the same operation.
  */
 import * as z from 'zod';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import type { PlatformClient } from '../platform/platform-client.js';
 import type { RateLabel } from '../platform/budget.js';
@@ -36,6 +36,12 @@ export interface Operation<I extends z.ZodType = z.ZodType, O = unknown> {
   kind: 'read' | 'write' | 'delete';
   /** A write that may change or replace existing data rather than only add (MCP destructiveHint). */
   overwrites?: boolean;
+  /**
+   * A write that creates something each time it runs: REST takes an `Idempotency-Key` header and
+   * MCP an optional `idempotency_key` argument, and a repeat with the same key replays the first
+   * answer (the shared invoke does this, not the transports).
+   */
+  creates?: true;
   input: I;
   /** The shape of the result, where declared (MCP outputSchema); results are checked against it there. */
   output?: z.ZodType;

@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import type { LinkRecord, Store } from '../../store/store.js';
 import { linkMessage } from '../webhooks-out/messages.js';
 import { connectionMessage, healthOf } from './connection-events.js';

@@ -14,7 +14,7 @@
  * in the same locked transaction (connection-events.ts).
  */
 import type { Logger } from 'pino';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import type { LinkRecord, Store } from '../../store/store.js';
 import type { OutboxMessage } from '../../store/webhooks.js';
 import { linkMessage } from '../webhooks-out/messages.js';

@@ -9,7 +9,7 @@
  * are checked before each call goes out, and a daily 429 is never retried.
  */
 import type { Logger } from 'pino';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { tracing } from '../../tracing/current.js';
 import type { TokenManager } from '../oauth/token-manager.js';
 import { NO_OBSERVER, type GatewayObserver, type UpstreamOutcome } from '../observer.js';

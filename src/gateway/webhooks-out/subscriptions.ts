@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import * as z from 'zod';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import type { DeliveryCounts, DeliveryLogEntry, WebhookSubscription } from '../../store/webhooks.js';
 import type { Store } from '../../store/store.js';
 import { seal, type KeySource } from '../oauth/vault.js';

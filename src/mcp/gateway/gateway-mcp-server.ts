@@ -9,7 +9,7 @@ import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotoc
 import { invoke } from '../../gateway/capabilities/registry.js';
 import type { Gateway } from '../../gateway/gateway.js';
 import { capabilityState } from '../../gateway/monitor.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { JSON_SCHEMA_VALIDATOR } from '../json-schema-validator.js';
 import { registerGatewayResources } from './gateway-resources.js';
 import { gatewayTools, type GatewayTool } from './gateway-tools.js';

@@ -5,7 +5,7 @@
  * to do next, so a model can correct itself instead of guessing.
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 
 export function toolSuccess(result: unknown): CallToolResult {
   return {

@@ -9,7 +9,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Gateway } from '../../gateway/gateway.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import type { RegistrationsSummary } from './events-view.js';
 import { HEALTH_SHOWN } from './health-view.js';

@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
-import { AppError } from '../../../http/errors.js';
+import { AppError } from '../../../errors.js';
 import { day, defineOp, instant, pageOf, paging, seg, type OpContext } from '../operation.js';
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
  * Markdown, or renames one.
  */
 import * as z from 'zod';
-import { AppError } from '../../../http/errors.js';
+import { AppError } from '../../../errors.js';
 import { defineOp, id, pageOf, paging, seg } from '../operation.js';
 
 const GROUP = 'hub';

@@ -6,7 +6,7 @@
  * input here.
  */
 import * as z from 'zod';
-import { AppError } from '../../../http/errors.js';
+import { AppError } from '../../../errors.js';
 import { defineOp, id, pageOf, paging, seg } from '../operation.js';
 
 const GROUP = 'marketplace';
