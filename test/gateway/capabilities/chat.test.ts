@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpContext, Operation } from '../../../src/gateway/capabilities/operation.js';
 import { chatOps } from '../../../src/gateway/capabilities/ops/chat.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
+import { expectOutput } from '../../helpers/op-output.js';
 import { startGateway, type GatewayEnv } from '../helpers.js';
 
 let e: GatewayEnv;
@@ -33,8 +34,12 @@ const op = (name: string) => {
   if (!o) throw new Error(`no operation ${name}`);
   return o;
 };
-const run = async (name: string, input: unknown): Promise<any> =>
-  op(name).run(ctx, parseInput(op(name).input, input));
+/** Runs an operation and holds its answer to its declared output. */
+const run = async (name: string, input: unknown): Promise<any> => {
+  const r = await op(name).run(ctx, parseInput(op(name).input, input));
+  expectOutput('chat', name, r);
+  return r;
+};
 const issues = (name: string, input: unknown) => {
   try {
     parseInput(op(name).input, input);
@@ -50,6 +55,7 @@ const channel = (name: string) => channels.find((c) => c.name === name)?.id ?? '
 describe('chat', () => {
   it('the operations match the catalog', () => {
     expect(chatOps.map((o) => `${o.group}/${o.name}`)).toEqual(['chat/read_message', 'chat/send_message']);
+    for (const o of chatOps) expect(o.output, o.name).toBeDefined();
     expect(channel('freight-dispatch')).not.toBe('');
     expect(marcus).toContain('@');
   });

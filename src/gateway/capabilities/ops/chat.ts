@@ -3,7 +3,7 @@
  * time (newest first), and sending a message to a channel or a contact.
  */
 import * as z from 'zod';
-import { day, defineOp, id, pageOf, paging, seg } from '../operation.js';
+import { day, defineOp, id, pageOf, pageSchema, paging, seg } from '../operation.js';
 
 interface PlatformChatMessage {
   id?: string;
@@ -16,7 +16,24 @@ interface PlatformChatMessage {
   files?: { file_id?: string; file_name?: string; file_size?: number }[];
 }
 
-const messageOf = (m: PlatformChatMessage) => ({
+const chatMessage = z.object({
+  id: z.string(),
+  message: z.string(),
+  sender: z.string().nullable().describe("the sender's email"),
+  sender_display_name: z.string().nullable(),
+  date_time: z.string().nullable().describe('when it was sent, ISO 8601'),
+  message_type: z.string().nullable().describe('the platform message type, e.g. plain_text_message'),
+  reply_main_message_id: z.string().nullable().describe('the message this one replies to, in a thread'),
+  files: z.array(
+    z.object({
+      file_id: z.string(),
+      file_name: z.string(),
+      file_size: z.number().nullable().describe('bytes'),
+    }),
+  ),
+});
+
+const messageOf = (m: PlatformChatMessage): z.output<typeof chatMessage> => ({
   id: m.id ?? '',
   message: m.message ?? '',
   sender: m.sender ?? null,
@@ -70,6 +87,7 @@ export const chatOps = [
         ...paging(50, 20),
       })
       .superRefine(oneTarget),
+    output: pageSchema(chatMessage),
     async run(ctx, i) {
       const r = await ctx.platform.call<{ messages?: PlatformChatMessage[]; next_page_token?: string }>({
         method: 'GET',
@@ -93,12 +111,14 @@ export const chatOps = [
     name: 'send_message',
     summary: 'Sends a Team Chat message to a channel the user belongs to, or to a contact (by email).',
     kind: 'write',
+    creates: true,
     input: z
       .object({
         message: z.string().trim().min(1).max(1024).describe('the text, at most 1024 characters'),
         ...target,
       })
       .superRefine(oneTarget),
+    output: z.object({ id: z.string().describe('the new message id') }),
     async run(ctx, i) {
       const r = await ctx.platform.call<{ id?: string }>({
         method: 'POST',
