@@ -1,12 +1,14 @@
 /**
  * email operations against the emulator: each operation run directly (input parsed with the
  * registry's parseInput), paging, validation, mapped platform errors, the server-to-server
- * mailbox, and a sent message read back from the emulator.
+ * mailbox, and a sent message read back from the emulator. Every answer is held to the
+ * operation's declared output schema.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OpContext, Operation } from '../../../src/gateway/capabilities/operation.js';
 import { emailOps } from '../../../src/gateway/capabilities/ops/email.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
+import { expectOutput } from '../../helpers/op-output.js';
 import { startGateway, type GatewayEnv } from '../helpers.js';
 
 let e: GatewayEnv;
@@ -27,8 +29,11 @@ const op = (name: string) => {
   if (!o) throw new Error(`no operation ${name}`);
   return o;
 };
-const run = async (name: string, input: unknown, c: OpContext = ctx): Promise<any> =>
-  op(name).run(c, parseInput(op(name).input, input));
+const run = async (name: string, input: unknown, c: OpContext = ctx): Promise<any> => {
+  const result = await op(name).run(c, parseInput(op(name).input, input));
+  expectOutput('email', name, result);
+  return result;
+};
 const platform = (path: string, query?: Record<string, string | number>) =>
   e.emu.api('GET', `/v2/emails/mailboxes/me${path}`, { token, ...(query ? { query } : {}) });
 const issues = (name: string, input: unknown) => {
@@ -56,6 +61,8 @@ describe('email', () => {
       'email/drafts',
       'email/threads',
     ]);
+    expect(emailOps.filter((o) => !o.output).map((o) => o.name)).toEqual([]);
+    expect(emailOps.filter((o) => o.creates).map((o) => o.name)).toEqual(['send_message']);
   });
 
   it('profile describes the mailbox, also in server-to-server mode', async () => {
@@ -186,6 +193,10 @@ describe('email', () => {
     expect(second.items.some((t: { id: string }) => ids.has(t.id))).toBe(false);
     const q = await run('threads', { q: 'subject:FleetWorks' });
     expect(q.items.some((t: { subject: string }) => t.subject.includes('FleetWorks'))).toBe(true);
+    expect(await run('threads', { q: 'subject:NoSuchSubjectAnywhere' })).toEqual({
+      items: [],
+      nextCursor: null,
+    });
   });
 
   it('maps platform errors', async () => {

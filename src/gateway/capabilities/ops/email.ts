@@ -7,7 +7,7 @@
  */
 import * as z from 'zod';
 import { AppError } from '../../../errors.js';
-import { defineOp, pageOf, paging, seg, type OpContext } from '../operation.js';
+import { defineOp, pageOf, pageSchema, paging, seg, type OpContext } from '../operation.js';
 
 interface PlatformHeader {
   name?: string;
@@ -74,7 +74,46 @@ const isoOf = (ms: unknown) => {
   return Number.isFinite(n) && n > 0 ? new Date(n).toISOString() : null;
 };
 
-const summaryOf = (m: PlatformMessage) => {
+const messageSummary = z.object({
+  id: z.string(),
+  thread_id: z.string(),
+  from: z.string().nullable().describe('the From header as written, like "Dana <dana@example.com>"'),
+  to: z.array(z.string()).describe('the To header split into its addresses, each as written'),
+  subject: z.string(),
+  snippet: z.string().describe('the start of the body as plain text'),
+  date: z.iso
+    .datetime()
+    .nullable()
+    .describe('when the mailbox received it; null when the platform gives none'),
+  labels: z.array(z.string()).describe('label ids, like INBOX, UNREAD, SENT, IMPORTANT'),
+  unread: z.boolean().describe('whether it carries the UNREAD label'),
+});
+type MessageSummary = z.output<typeof messageSummary>;
+
+const draftSummary = z.object({
+  id: z.string().describe('the draft id'),
+  message_id: z.string().describe("the id of the draft's message"),
+  ...messageSummary.pick({ thread_id: true, to: true, subject: true, snippet: true, date: true }).shape,
+});
+
+const threadSummary = z.object({
+  id: z.string(),
+  subject: z.string().nullable().describe("the thread's name; null when the platform gives none"),
+  snippet: z.string().describe('the start of the latest message as plain text'),
+});
+
+const profileView = z.object({
+  email: z.string().nullable().describe("the mailbox's address"),
+  group_emails: z.array(z.string()).describe('addresses of groups whose mail this mailbox receives'),
+  aliases: z.array(z.object({ email: z.string(), description: z.string().nullable() })),
+  status: z.string().nullable().describe('the mailbox status, like active'),
+  messages_total: z.number().nullable(),
+  threads_total: z.number().nullable(),
+  mailbox_size: z.number().nullable().describe('bytes in use'),
+  created: z.iso.datetime().nullable().describe('when the mailbox was created'),
+});
+
+const summaryOf = (m: PlatformMessage): MessageSummary => {
   const h = (name: string) =>
     m.payload?.headers?.find((x) => x.name?.toLowerCase() === name.toLowerCase())?.value;
   const labels = m.labelIds ?? [];
@@ -175,7 +214,8 @@ export const emailOps = [
       "The linked user's mailbox: its address, group addresses and aliases, status, and message and thread counts.",
     kind: 'read',
     input: z.object({}),
-    async run(ctx) {
+    output: profileView,
+    async run(ctx): Promise<z.output<typeof profileView>> {
       const r = await ctx.platform.call<PlatformProfile>({
         method: 'GET',
         path: `${await base(ctx)}/profile`,
@@ -208,6 +248,7 @@ export const emailOps = [
       'Lists messages in the mailbox, newest first, with sender, recipients, subject, snippet, date, labels and unread state; q searches, label filters.',
     kind: 'read',
     input: z.object({ q: q.optional(), label: label.optional(), ...paging(25, 10) }),
+    output: pageSchema(messageSummary),
     async run(ctx, i) {
       const path = await base(ctx);
       const r = await ctx.platform.call<{ messages?: { id?: string }[]; nextPageToken?: string }>({
@@ -231,6 +272,7 @@ export const emailOps = [
     name: 'send_message',
     summary: 'Sends a plain-text email from the linked mailbox to up to 20 recipients (plus up to 20 in cc).',
     kind: 'write',
+    creates: true,
     input: z.object({
       to: recipients(20).min(1).describe('recipient email addresses'),
       cc: recipients(20).default([]).describe('copied email addresses'),
@@ -247,7 +289,10 @@ export const emailOps = [
         .refine((v) => Buffer.byteLength(v) <= MAX_TEXT_BYTES, 'must be at most 100 KB')
         .describe('the plain-text body'),
     }),
-    output: z.object({ id: z.string(), thread_id: z.string() }),
+    output: z.object({
+      id: z.string().describe('the sent message id'),
+      thread_id: z.string().describe('the thread it started'),
+    }),
     async run(ctx, i) {
       const raw = Buffer.from(rfc2822(i), 'utf8').toString('base64url');
       const r = await ctx.platform.call<{ id?: string; threadId?: string }>({
@@ -267,6 +312,7 @@ export const emailOps = [
     summary: 'Lists the draft emails in the mailbox, newest first, with recipients, subject and snippet.',
     kind: 'read',
     input: z.object({ q: q.optional(), ...paging(25, 10) }),
+    output: pageSchema(draftSummary),
     async run(ctx, i) {
       const path = await base(ctx);
       const r = await ctx.platform.call<{
@@ -282,7 +328,7 @@ export const emailOps = [
       const drafts = (r.data.drafts ?? []).filter(
         (d): d is { id: string; message: { id: string } } => !!d.id && !!d.message?.id,
       );
-      const items = await inBatches(drafts, 5, async (d) => {
+      const items = await inBatches(drafts, 5, async (d): Promise<z.output<typeof draftSummary> | null> => {
         const m = await metadata(ctx, path, d.message.id);
         return (
           m && {
@@ -309,6 +355,7 @@ export const emailOps = [
     summary: 'Lists conversation threads in the mailbox, most recent first, with subject and latest snippet.',
     kind: 'read',
     input: z.object({ q: q.optional(), label: label.optional(), ...paging(50, 20) }),
+    output: pageSchema(threadSummary),
     async run(ctx, i) {
       const r = await ctx.platform.call<{ threads?: PlatformThread[]; nextPageToken?: string }>({
         method: 'GET',
@@ -318,7 +365,7 @@ export const emailOps = [
         group: 'email',
       });
       return pageOf(
-        (r.data.threads ?? []).map((t) => ({
+        (r.data.threads ?? []).map((t): z.output<typeof threadSummary> => ({
           id: t.id ?? '',
           subject: t.threadName ?? null,
           snippet: t.snippet ?? '',
