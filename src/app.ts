@@ -16,7 +16,6 @@ import { clientErrorHandler } from './http/client-errors.js';
 import { frameworkErrorHandler, installErrorHandlers, sendNotFound } from './http/errors.js';
 import { installJsonBodies } from './http/json-body.js';
 import { createMetrics, installMetrics, type Metrics } from './http/metrics.js';
-import { gatewayFastPath, type GatewayReads } from './http/gateway-fast-path.js';
 import { mcpFastPath, type McpFastPath } from './http/mcp-fast-path.js';
 import { installRateLimits } from './http/rate-limit.js';
 import { DENY_ALL_CSP, installSecurityHeaders, SECURITY_HEADERS } from './http/security-headers.js';
@@ -63,7 +62,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   const countRequest = (method: string, route: string, status: number, seconds: number) =>
     metrics.countRequest(method, route, status, seconds);
   // Bound once the MCP route and the rate limits exist (below); the server is made before them.
-  const late: { mcpFast?: McpFastPath; reads?: GatewayReads } = {};
+  const late: { mcpFast?: McpFastPath } = {};
   // Traced, every request goes through Fastify and its hooks: the fast paths answer the same
   // bytes without them, so they are left out rather than given spans of their own.
   const traced = tracing();
@@ -80,9 +79,9 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     }),
     genReqId: requestId,
     clientErrorHandler: clientErrorHandler(deps.config.http),
-    // Public brand reads, cached public MCP answers and the gateway's keyed reads skip Fastify
-    // (brand-fast-path.ts, mcp-fast-path.ts, gateway-fast-path.ts); the routes below serve the
-    // same requests for everything else and for app.inject().
+    // Public brand reads and cached public MCP answers skip Fastify (brand-fast-path.ts,
+    // mcp-fast-path.ts); the routes below serve the same requests for everything else and for
+    // app.inject().
     serverFactory: (handler) => {
       const fast = brandFastPath(deps.brand, countRequest);
       const server = createServer(
@@ -90,12 +89,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
         traced
           ? handler
           : (req, res) => {
-              if (
-                !fast(req, res) &&
-                !late.mcpFast?.(req, res, handler) &&
-                !late.reads?.serve(req, res, handler)
-              )
-                handler(req, res);
+              if (!fast(req, res) && !late.mcpFast?.(req, res, handler)) handler(req, res);
             },
       );
       capConnections(server, deps.config.http.maxConnections, deps.logger);
@@ -157,23 +151,10 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   });
 
   if (deps.gateway && credentials) {
-    let closing = false;
-    app.addHook('preClose', (done) => {
-      closing = true;
-      done();
-    });
-    late.reads = gatewayFastPath({
-      secrets: deps.gateway.secrets,
-      spend: ownLimits.spendApi,
-      onAnswer: countRequest,
-      log: deps.logger,
-      closing: () => closing,
-    });
     registerVideoRoutes(app, {
       gateway: deps.gateway.gateway,
       secrets: credentials,
       secureCookies: deps.config.publicUrl.startsWith('https://'),
-      reads: late.reads,
     });
     registerGatewayMcpRoutes(app, {
       ...deps.gateway,

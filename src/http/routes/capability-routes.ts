@@ -10,15 +10,12 @@ import { capabilityState } from '../../gateway/monitor.js';
 import { entry, invoke, inputJsonSchema, REGISTRY } from '../../gateway/capabilities/registry.js';
 import { documentRoute } from '../openapi.js';
 import { AppError } from '../errors.js';
-import type { GatewayReads } from '../gateway-fast-path.js';
 
 type Auth = (req: FastifyRequest) => Promise<void>;
 
 export interface ViewDeps {
   gateway: Gateway;
   auth: Auth;
-  /** Where GET views are also served in front of Fastify (gateway-fast-path.ts), if anywhere. */
-  reads?: Pick<GatewayReads, 'add'>;
 }
 
 export function registerCapabilityRoutes(app: FastifyInstance, deps: ViewDeps): void {
@@ -54,7 +51,7 @@ export function registerCapabilityRoutes(app: FastifyInstance, deps: ViewDeps): 
   );
 }
 
-/** The parts of a request a view reads: a FastifyRequest, or what the fast path parsed. */
+/** The parts of a request a view reads. */
 export interface ViewRequest {
   query: unknown;
   params: unknown;
@@ -105,5 +102,4 @@ export function restView(app: FastifyInstance, deps: ViewDeps, v: ViewDef): void
     onRequest: deps.auth,
     handler: async (req: FastifyRequest, reply: FastifyReply) => reply.code(status).send(await run(req)),
   });
-  if (v.method === 'GET') deps.reads?.add(v.url, status, run);
 }

@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Gateway } from '../../gateway/gateway.js';
-import type { GatewayReads } from '../gateway-fast-path.js';
 import { requireApiKey } from '../auth.js';
 import { registerCapabilityRoutes } from './capability-routes.js';
 import { registerCapabilityPaths } from './video/index.js';
@@ -39,8 +38,6 @@ export function registerVideoRoutes(
     gateway: Gateway;
     secrets: { apiKeyHash: Buffer };
     secureCookies: boolean;
-    /** Where GET views are also served in front of Fastify (gateway-fast-path.ts). */
-    reads?: GatewayReads;
   },
 ): void {
   const { gateway } = deps;
@@ -107,7 +104,7 @@ export function registerVideoRoutes(
     reply.header('cache-control', 'no-store').send(await gateway.monitor()),
   );
 
-  const views = { gateway, auth, ...(deps.reads ? { reads: deps.reads } : {}) };
+  const views = { gateway, auth };
   registerCapabilityRoutes(app, views);
   registerCapabilityPaths(app, views);
   registerWebhookRoutes(app, gateway.webhooks, gateway.observer);
