@@ -19,7 +19,7 @@ import { cacheKey, type DiskCache } from './disk-cache.js';
 import { cachedTokensCss, cssColor } from './tokens-css.js';
 import { cachedTokenFormats, FORMAT_FILES, TOKEN_FORMATS, type TokenFormat } from './token-formats.js';
 import { themedTokenFormats, type ThemedTokenFormats } from './theme-tokens.js';
-import { precompute, type Precomputed } from '../http/precomputed.js';
+import { precompute, type Precomputed } from '../web/precomputed.js';
 import { tokensDocument } from './tokens-document.js';
 import { brandVersionHeaders } from './versions.js';
 

@@ -1,49 +1,11 @@
 /**
- * Security headers: one static set computed once by helmet at load, exported as a plain record so
- * precomputed responses (the brand fast path) can fold the same bytes into their headers, plus a
- * hook that stamps them on every other response. A response that set its own
- * Content-Security-Policy (pages, docs, SVGs) keeps it; the rest get a deny-all policy, since JSON
- * needs no sub-resources.
+ * Security headers on every response Fastify sends: the static set (web/security-headers.ts) and
+ * the deny-all CSP, unless the response set its own (pages, docs, SVGs).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import helmet from 'helmet';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DENY_ALL_CSP, SECURITY_HEADERS } from '../web/security-headers.js';
 
-/** Responses that render nothing (JSON, text, errors) need no source of any kind. */
-export const DENY_ALL_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-
-function helmetHeaders(): Record<string, string> {
-  const out: Record<string, string> = {};
-  const res = {
-    setHeader: (name: string, value: string | number) => {
-      out[name.toLowerCase()] = String(value);
-    },
-    removeHeader: (name: string) => {
-      delete out[name.toLowerCase()];
-    },
-  } as unknown as ServerResponse;
-  helmet({
-    // The CSP differs per response (pages bring their own), so it is not part of the static set.
-    contentSecurityPolicy: false,
-    // The brand API is meant to be embedded from other sites (images, fonts, CSS with CORS *).
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    // We do not own the policy of sibling subdomains, so HSTS covers this host only.
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
-    xFrameOptions: { action: 'deny' },
-  })({} as IncomingMessage, res, () => undefined);
-  return out;
-}
-
-/** The static header set every response carries (helmet's defaults, tuned above). */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(helmetHeaders());
-
-/**
- * A header record with the rule the hook below applies: every security header it does not set
- * itself, and the deny-all CSP unless it has its own. For answers written outside Fastify.
- */
-export function withSecurityHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
-  return { ...SECURITY_HEADERS, 'content-security-policy': DENY_ALL_CSP, ...headers };
-}
+export { DENY_ALL_CSP, SECURITY_HEADERS, withSecurityHeaders } from '../web/security-headers.js';
 
 export function installSecurityHeaders(app: FastifyInstance): void {
   const entries = Object.entries(SECURITY_HEADERS);
