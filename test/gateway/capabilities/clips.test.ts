@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clipsOps } from '../../../src/gateway/capabilities/ops/clips.js';
 import type { Operation } from '../../../src/gateway/capabilities/operation.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
+import { expectOutput } from '../../helpers/op-output.js';
 import { startGateway, type GatewayEnv } from '../helpers.js';
 
 let e: GatewayEnv;
@@ -17,9 +18,12 @@ beforeAll(async () => {
 });
 afterAll(() => e.close());
 
+/** Runs an operation and holds its answer to its declared output. */
 const run = async (name: string, input: unknown): Promise<any> => {
   const o = clipsOps.find((x) => x.name === name) as unknown as Operation;
-  return o.run(await e.gateway.opContext(), parseInput(o.input, input));
+  const r = await o.run(await e.gateway.opContext(), parseInput(o.input, input));
+  expectOutput('clips', name, r);
+  return r;
 };
 const fails = (p: Promise<unknown>) =>
   p.then(
@@ -36,6 +40,10 @@ const direct = async (query: Record<string, string | number>) =>
   }[];
 
 describe('clips', () => {
+  it('every operation declares its output', () => {
+    for (const o of clipsOps) expect(o.output, o.name).toBeDefined();
+  });
+
   it('list_clips lists the last 30 days by modified date, in our shape', async () => {
     const r = await run('list_clips', {});
     const want = await direct({ from: dayOf(-30), to: `${dayOf(0)}T23:59:59Z` });
@@ -80,6 +88,7 @@ describe('clips', () => {
     );
     const q = await run('list_clips', { q: 'mortgage' });
     expect(q.items.map((c: { title: string }) => c.title)).toEqual(['Mortgage rate-lock FAQ']);
+    expect(await run('list_clips', { q: 'xylophone' })).toEqual({ items: [], nextCursor: null });
     const failed = await run('list_clips', { status: 'RECORD_FAILED', from: dayOf(-50), to: dayOf(-20) });
     expect(failed.items.map((c: { status: string }) => c.status)).toEqual(['RECORD_FAILED']);
   });

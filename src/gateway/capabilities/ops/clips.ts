@@ -12,6 +12,7 @@ import {
   id,
   invalid,
   pageOf,
+  pageSchema,
   paging,
   seg,
 } from '../operation.js';
@@ -44,7 +45,28 @@ const STATUSES = [
   'SUSPENDED',
 ] as const;
 
-const clip = (c: PlatformClip, withPasscode: boolean) => ({
+const clipView = z.object({
+  clip_id: z.string().nullable(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  duration: z.number().nullable().describe('seconds'),
+  status: z
+    .string()
+    .nullable()
+    .describe(`the platform's state: ${STATUSES.join(', ')}`),
+  file_size: z.number().nullable().describe('bytes'),
+  share_link: z.string().nullable(),
+  share_scope: z
+    .string()
+    .nullable()
+    .describe('who the share link opens for: ANYONE, SAME_ORGANIZATON, INVITED_MEMBERS_ONLY or PRIVATE'),
+  enable_passcode: z.boolean().describe('whether the share link asks for a passcode'),
+  thumbnail_link: z.string().nullable(),
+  created_date: z.string().nullable(),
+  modified_date: z.string().nullable(),
+});
+
+const clip = (c: PlatformClip): z.output<typeof clipView> => ({
   clip_id: c.clip_id ?? null,
   title: c.title ?? null,
   description: c.description ?? null,
@@ -54,7 +76,6 @@ const clip = (c: PlatformClip, withPasscode: boolean) => ({
   share_link: c.share_link ?? null,
   share_scope: c.share_link_settings?.share_scope ?? null,
   enable_passcode: c.share_link_settings?.enable_passcode ?? false,
-  ...(withPasscode ? { passcode: c.share_link_settings?.passcode ?? null } : {}),
   thumbnail_link: c.thumbnail_link ?? null,
   created_date: c.created_date ?? null,
   modified_date: c.modified_date ?? null,
@@ -78,6 +99,7 @@ export const clipsOps = [
       q: z.string().trim().min(1).max(100).optional().describe('words in the clip title'),
       ...paging(300, 30),
     }),
+    output: pageSchema(clipView),
     async run(ctx, i) {
       const today = dayOf(ctx.now());
       const to = i.to ?? (i.from !== undefined && i.from > today ? i.from : today);
@@ -101,10 +123,7 @@ export const clipsOps = [
         label: 'LIGHT',
         group: GROUP,
       });
-      return pageOf(
-        (r.data.data ?? []).map((c) => clip(c, false)),
-        r.data.next_page_token,
-      );
+      return pageOf((r.data.data ?? []).map(clip), r.data.next_page_token);
     },
   }),
   defineOp({
@@ -113,6 +132,9 @@ export const clipsOps = [
     summary: 'One clip by id, with its share link settings (and passcode, when one is set).',
     kind: 'read',
     input: z.object({ clip_id: id('clip_id') }),
+    output: clipView.extend({
+      passcode: z.string().nullable().describe("the share link's passcode; null when none is set"),
+    }),
     async run(ctx, i) {
       const r = await ctx.platform.call<PlatformClip>({
         method: 'GET',
@@ -120,7 +142,7 @@ export const clipsOps = [
         label: 'LIGHT',
         group: GROUP,
       });
-      return clip(r.data, true);
+      return { ...clip(r.data), passcode: r.data.share_link_settings?.passcode ?? null };
     },
   }),
 ];
