@@ -5,17 +5,13 @@
 import { createServer } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
-import type { Logger } from 'pino';
-import type { BrandService } from './brand/brand-service.js';
-import type { Config } from './config.js';
-import type { Gateway } from './gateway/gateway.js';
-import type { Redis } from 'ioredis';
+import type { AppDeps } from './app-deps.js';
 import { requireApiKey } from './http/auth.js';
 import { brandFastPath } from './http/brand-fast-path.js';
 import { clientErrorHandler } from './http/client-errors.js';
 import { frameworkErrorHandler, installErrorHandlers, sendNotFound } from './http/errors.js';
 import { installJsonBodies } from './http/json-body.js';
-import { createMetrics, installMetrics, type Metrics } from './http/metrics.js';
+import { createMetrics, installMetrics } from './http/metrics.js';
 import { mcpFastPath, type McpFastPath } from './http/mcp-fast-path.js';
 import { installRateLimits } from './http/rate-limit.js';
 import { DENY_ALL_CSP, installSecurityHeaders, SECURITY_HEADERS } from './http/security-headers.js';
@@ -37,17 +33,7 @@ import { lazySchemaCompilers } from './http/schema-compilers.js';
 import { tracing } from './tracing/current.js';
 import { VERSION } from './version.js';
 
-export interface AppDeps {
-  config: Config;
-  logger: Logger;
-  brand: BrandService;
-  /** The integration gateway; absent, the /api/video paths are not served (brand-only tests). */
-  gateway?: { gateway: Gateway; secrets: { apiKeyHash: Buffer } };
-  /** Prometheus registry; pass the one the gateway reports into (createGateway's observer). */
-  metrics?: Metrics;
-  /** Shares our own rate-limit counters across instances (REDIS_URL). */
-  redis?: Redis;
-}
+export type { AppDeps };
 
 /** Fastify's default keep-alive, longer than common load balancers' idle timeouts (60 s). */
 export const KEEP_ALIVE_MS = 72_000;

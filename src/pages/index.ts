@@ -2,7 +2,7 @@
  * The two pages: the brand portal at / and the operator dashboard at /dashboard.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import { registerDashboard } from './dashboard/routes.js';
 import type { DashboardSessions } from './dashboard/sessions.js';
 import { registerPortal } from './portal/routes.js';

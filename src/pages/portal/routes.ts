@@ -4,7 +4,7 @@
  * catalog, so the next request builds from the new one and the old entry is collected with it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import type { BrandCatalog } from '../../brand/catalog.js';
 import { documentRoute } from '../../http/openapi.js';
 import { precompute, sendPrecomputed, type Precomputed } from '../../http/precomputed.js';
