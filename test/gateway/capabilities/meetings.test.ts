@@ -1,8 +1,14 @@
 /**
  * Stored events, registrations, appointments (with compensation and idempotency) and search,
- * through the gateway's HTTP paths against the emulator, checking both sides stay in step.
+ * through the gateway's HTTP paths against the emulator, checking both sides stay in step; and
+ * the meetings operations run directly. Every answer is held to the operation's declared output.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpContext, Operation } from '../../../src/gateway/capabilities/operation.js';
+import { meetingsOps } from '../../../src/gateway/capabilities/ops/meetings.js';
+import { parseInput } from '../../../src/gateway/capabilities/registry.js';
+import { HostedMcpClient } from '../../../src/gateway/platform/hosted-mcp-client.js';
+import { expectOutput } from '../../helpers/op-output.js';
 import { startGateway, type GatewayEnv } from '../helpers.js';
 
 let e: GatewayEnv;
@@ -16,6 +22,14 @@ afterAll(() => e.close());
 
 const platformMeeting = (id: string) => e.emu.api('GET', `/v2/meetings/${id}`, { token });
 
+/** Runs a meetings operation as invoke does, and holds its answer to the declared output. */
+const run = async (name: string, input: unknown, ctx?: OpContext): Promise<any> => {
+  const op = meetingsOps.find((o) => o.name === name) as unknown as Operation;
+  const out = await op.run(ctx ?? (await e.gateway.opContext()), parseInput(op.input, input));
+  expectOutput('meetings', name, out);
+  return out;
+};
+
 describe('stored events', () => {
   it('creates a meeting with a funnel, keeping the UTC start form given', async () => {
     const r = await e.api('POST', '/api/video/events', {
@@ -27,6 +41,7 @@ describe('stored events', () => {
       },
     });
     expect(r.status).toBe(201);
+    expectOutput('meetings', 'create_meeting', r.json);
     expect(r.json).toMatchObject({
       topic: 'GrowthOS demo day',
       kind: 'meeting',
@@ -62,6 +77,7 @@ describe('stored events', () => {
       },
     });
     expect(r.status).toBe(201);
+    expectOutput('meetings', 'create_meeting', r.json);
     expect(r.json.start_time).toBe('2030-05-02T09:30:00');
     expect((await platformMeeting(r.json.video_id)).json.start_time).toBe('2030-05-02T14:30:00Z');
     const bad = await e.api('POST', '/api/video/events', {
@@ -105,7 +121,8 @@ describe('stored events', () => {
     });
     expect((await e.api('PATCH', `/api/video/events/${id}`, { body: {} })).status).toBe(400);
     const del = await e.api('DELETE', `/api/video/events/${id}`);
-    expect(del.json).toMatchObject({ deleted: true, video_id: id });
+    expectOutput('meetings', 'delete_meeting', del.json);
+    expect(del.json).toMatchObject({ deleted: true, video_id: id, platform: 'deleted' });
     expect((await platformMeeting(id)).status).toBe(404);
     expect((await e.api('GET', `/api/video/events/${id}`)).status).toBe(404);
   });
@@ -158,6 +175,7 @@ describe('appointments', () => {
   it('books a meeting plus a calendar event with the invitee', async () => {
     const r = await e.api('POST', '/api/video/appointments', { body });
     expect(r.status).toBe(201);
+    expectOutput('meetings', 'create_appointment', r.json);
     const { meeting, calendar_event_id } = r.json.appointment;
     expect(meeting.funnel).toBe('mortgage');
     const cal = await e.emu.api('GET', `/v2/calendars/primary/events/${calendar_event_id}`, { token });
@@ -187,6 +205,7 @@ describe('appointments', () => {
     const b = await e.api('POST', '/api/video/appointments', { body, headers: key });
     expect(b.status).toBe(201);
     expect(b.headers.get('idempotent-replayed')).toBe('true');
+    expectOutput('meetings', 'create_appointment', a.json);
     expect(b.json).toEqual(a.json);
     expect((await e.emu.api('GET', '/_sandbox/stats')).json.requests['POST /v2/users/me/meetings']).toBe(
       count,
@@ -208,5 +227,82 @@ describe('search', () => {
     expect(r.json.groups.meetings[0].topic.toLowerCase()).toContain('freight');
     expect((await e.api('GET', '/api/video/search')).status).toBe(400);
     expect((await e.api('GET', `/api/video/search?q=${'x'.repeat(101)}`)).status).toBe(400);
+  });
+});
+
+describe('meetings operations', () => {
+  it('list_meetings pages the platform list in our shape, and answers an empty page', async () => {
+    const all = await run('list_meetings', { type: 'scheduled', limit: 300 });
+    expect(all.items.length).toBeGreaterThan(2);
+    const first = await run('list_meetings', { type: 'scheduled', limit: '2' });
+    expect(first.items).toHaveLength(2);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await run('list_meetings', { type: 'scheduled', limit: 2, cursor: first.nextCursor });
+    expect(second.items[0].video_id).toBe(all.items[2].video_id);
+    await run('list_meetings', { type: 'previous' });
+    const none = await run('list_meetings', { type: 'live' });
+    expect(none).toEqual({ items: [], nextCursor: null });
+  });
+
+  it('get_meeting gives the platform meeting, with the stored event when the gateway made it', async () => {
+    const made = await run('create_meeting', {
+      topic: 'Dispatch handover',
+      start_time: '2030-09-01T15:00:00.000Z',
+      funnel: 'capital',
+    });
+    expect(await run('get_meeting', { video_id: made.video_id })).toMatchObject({
+      video_id: made.video_id,
+      topic: 'Dispatch handover',
+      stored: { funnel: 'capital', status: 'scheduled' },
+    });
+    const foreign = (await run('list_meetings', { type: 'scheduled', limit: 300 })).items.find(
+      (m: { video_id: string }) => m.video_id !== made.video_id,
+    );
+    expect((await run('get_meeting', { video_id: foreign.video_id })).stored).toBeNull();
+    expect(await run('delete_meeting', { video_id: made.video_id })).toEqual({
+      deleted: true,
+      video_id: made.video_id,
+      platform: 'deleted',
+    });
+  });
+
+  it('delete_meeting deletes a meeting the gateway did not store', async () => {
+    const p = await e.emu.api('POST', '/v2/users/me/meetings', {
+      token,
+      body: { topic: 'Made elsewhere', type: 2, start_time: '2030-09-02T15:00:00Z', duration: 30 },
+    });
+    const id = String(p.json.id);
+    expect(await run('delete_meeting', { video_id: id })).toEqual({
+      deleted: true,
+      video_id: id,
+      platform: 'deleted',
+    });
+    expect((await platformMeeting(id)).status).toBe(404);
+  });
+
+  it('search_meetings answers from the hosted search, or from the filtered list when it is away', async () => {
+    const ctx = await e.gateway.opContext();
+    const client = (url: string | undefined) =>
+      new HostedMcpClient({ url, tokens: e.gateway.tokens, fetch, timeoutMs: 5000 });
+    const hosted = await run(
+      'search_meetings',
+      { q: 'Memphis backhaul', limit: 3 },
+      {
+        ...ctx,
+        hostedMcp: client(`${e.emu.base}/mcp`),
+      },
+    );
+    expect(hosted.via).toBe('hosted_mcp');
+    expect(hosted.items[0]).toEqual({
+      video_id: expect.any(String),
+      topic: 'Freight lane planning',
+      start_time: expect.any(String),
+    });
+    const away = { ...ctx, hostedMcp: client(undefined) };
+    const listed = await run('search_meetings', { q: 'freight' }, away);
+    expect(listed).toMatchObject({ via: 'meeting_list_filter', note: expect.any(String) });
+    expect(listed.items.length).toBeGreaterThan(0);
+    expect(listed.items[0].topic.toLowerCase()).toContain('freight');
+    expect((await run('search_meetings', { q: 'zzzunmatched' }, away)).items).toEqual([]);
   });
 });

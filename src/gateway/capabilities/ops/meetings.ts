@@ -55,6 +55,30 @@ const meeting = (m: PlatformMeeting): z.output<typeof meetingView> => ({
   created_at: m.created_at ?? null,
 });
 
+/** A hit of the hosted MCP search: only what that tool reports of a meeting. */
+const searchHit = z.object({
+  video_id: z.string().describe('the meeting id; empty when the hosted search gave none'),
+  topic: z.string().nullable(),
+  start_time: z.string().nullable(),
+});
+
+const searchResult = z.object({
+  // Items take the hosted search's short shape, or the full meeting shape of the list fallback.
+  items: z.array(z.union([searchHit, meetingView])),
+  via: z
+    .enum(['hosted_mcp', 'meeting_list_filter'])
+    .describe("hosted_mcp: the platform's hosted search (short items); meeting_list_filter: the fallback"),
+  note: z.string().optional().describe('with meeting_list_filter only: why the fallback ran'),
+});
+
+const appointmentView = z.object({
+  appointment: z.object({
+    meeting: wireEvent.describe('the stored event of the meeting'),
+    calendar_event_id: z.string().describe("the event on the user's primary calendar"),
+    invitee: z.object({ name: z.string(), email: z.string() }),
+  }),
+});
+
 const videoId = id('video_id').describe('the meeting id (digits) or an instance UUID');
 
 const UTC = /Z$/;
@@ -90,6 +114,7 @@ export const meetingsOps = [
     summary:
       'Creates a meeting on the platform and stores it as an event with its funnel; returns the stored event.',
     kind: 'write',
+    creates: true,
     input: newEventInput,
     output: wireEvent,
     run: (ctx, i) => createEvent(ctx, i),
@@ -163,19 +188,21 @@ export const meetingsOps = [
       q: z.string().trim().min(1).max(200),
       limit: z.coerce.number().int().min(1).max(100).default(20),
     }),
-    async run(ctx, i) {
+    output: searchResult,
+    async run(ctx, i): Promise<z.output<typeof searchResult>> {
       try {
         const r = await ctx.hostedMcp.callTool('search_meetings', { q: i.q, page_size: i.limit });
         const s = r.structured as
-          | { meetings?: { id?: unknown; meeting_id?: unknown; topic?: string; start_time?: string }[] }
+          | { meetings?: { id?: unknown; meeting_id?: unknown; topic?: unknown; start_time?: unknown }[] }
           | undefined;
+        // Another server's answer: only strings pass, so the hits keep their declared shape.
         const items = (s?.meetings ?? []).map((m) => ({
           video_id:
             typeof (m.id ?? m.meeting_id) === 'string' || typeof (m.id ?? m.meeting_id) === 'number'
               ? String(m.id ?? m.meeting_id)
               : '',
-          topic: m.topic ?? null,
-          start_time: m.start_time ?? null,
+          topic: typeof m.topic === 'string' ? m.topic : null,
+          start_time: typeof m.start_time === 'string' ? m.start_time : null,
         }));
         return { items, via: 'hosted_mcp' as const };
       } catch (err) {
@@ -231,8 +258,10 @@ export const meetingsOps = [
     summary:
       'Books an appointment: a meeting plus a calendar event with the invitee as attendee; if the calendar step fails, the meeting is deleted again and the error says so.',
     kind: 'write',
+    creates: true,
     input: appointmentInput,
-    async run(ctx, i) {
+    output: appointmentView,
+    async run(ctx, i): Promise<z.output<typeof appointmentView>> {
       const event = await createEvent(ctx, {
         topic: i.topic,
         start_time: i.start_time,
