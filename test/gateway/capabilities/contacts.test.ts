@@ -2,6 +2,7 @@
  * contacts through the gateway against the emulator: the named path and the generic invoke.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectOutput } from '../../helpers/op-output.js';
 import { startGateway, type GatewayEnv } from '../helpers.js';
 
 let e: GatewayEnv;
@@ -20,6 +21,7 @@ describe('contacts', () => {
       expect.objectContaining({ email: expect.stringContaining('@'), display_name: expect.any(String) }),
     );
     expect(first.json.nextCursor).toEqual(expect.any(String));
+    expectOutput('contacts', 'list_contacts', first.json);
     const second = await e.api(
       'GET',
       `/api/video/contacts?limit=2&cursor=${encodeURIComponent(first.json.nextCursor)}`,
@@ -27,12 +29,17 @@ describe('contacts', () => {
     expect(second.json.items[0].email).not.toBe(first.json.items[0].email);
     const external = await e.api('GET', '/api/video/contacts?type=external');
     expect(external.json.items.length).toBeGreaterThan(0);
+    expectOutput('contacts', 'list_contacts', external.json);
   });
 
   it('searches the directory with q', async () => {
     const r = await e.api('GET', '/api/video/contacts?q=Priya');
     expect(r.status).toBe(200);
     expect(r.json.items.some((c: { first_name: string }) => c.first_name === 'Priya')).toBe(true);
+    expectOutput('contacts', 'list_contacts', r.json);
+    const none = await e.api('GET', '/api/video/contacts?q=Xylophone');
+    expect(none.json).toEqual({ items: [], nextCursor: null });
+    expectOutput('contacts', 'list_contacts', none.json);
   });
 
   it('validates input in the one error shape', async () => {
@@ -49,6 +56,7 @@ describe('contacts', () => {
     const r = await e.api('POST', '/api/video/capabilities/contacts/list_contacts', { body: { limit: 1 } });
     expect(r.status).toBe(200);
     expect(r.json.result.items).toHaveLength(1);
+    expectOutput('contacts', 'list_contacts', r.json.result);
   });
 
   it('lists the registry with availability, and refuses what the platform lacks', async () => {

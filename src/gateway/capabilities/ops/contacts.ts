@@ -2,7 +2,7 @@
  * contacts: the linked user's contacts (company and external), and a directory search.
  */
 import * as z from 'zod';
-import { defineOp, pageOf, paging } from '../operation.js';
+import { defineOp, pageOf, pageSchema, paging } from '../operation.js';
 
 interface PlatformContact {
   id?: string;
@@ -17,7 +17,21 @@ interface PlatformContact {
   dept?: string;
 }
 
-const contact = (c: PlatformContact) => ({
+const contactView = z.object({
+  id: z.string().nullable().describe("the contact's user id (member id for a directory hit)"),
+  email: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  display_name: z.string().nullable().describe("the platform's display name, else first and last name"),
+  job_title: z.string().nullable(),
+  dept: z.string().nullable().describe('department'),
+  presence_status: z
+    .string()
+    .nullable()
+    .describe('Available, Away, Do_Not_Disturb or Offline, when the platform gives it'),
+});
+
+const contact = (c: PlatformContact): z.output<typeof contactView> => ({
   id: c.id ?? c.member_id ?? null,
   email: c.email ?? null,
   first_name: c.first_name ?? null,
@@ -40,6 +54,7 @@ export const contactsOps = [
       q: z.string().trim().min(1).max(100).optional().describe('directory search (name or email)'),
       ...paging(50, 20),
     }),
+    output: pageSchema(contactView),
     async run(ctx, i) {
       if (i.q) {
         const r = await ctx.platform.call<{ contacts?: PlatformContact[]; next_page_token?: string }>({
