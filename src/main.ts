@@ -19,7 +19,6 @@ import { TargetRefused } from './gateway/webhooks-out/target-guard.js';
 import { createMetrics } from './http/metrics.js';
 import { prettyTerminal } from './log-terminal.js';
 import { createLogger } from './log.js';
-import { startHeapTrimmer } from './memory/native-heap.js';
 import { privateDir } from './private-files.js';
 import { forkSandbox, type SandboxProcess } from '@fleetgate/platform-emulator/child-process';
 import { createStore } from './store/create-store.js';
@@ -124,11 +123,6 @@ async function main(): Promise<void> {
   // After listening: following the folder is not needed to serve what was just loaded, and
   // setting the watcher up (~50 ms here) would only delay readiness.
   if (config.brandWatch) await brand.watch();
-  const trimmer = startHeapTrimmer({
-    onTrim: (before, after) => logger.debug({ before, after }, 'native heap trimmed'),
-  });
-  if (!trimmer.available)
-    logger.info('native heap trimming unavailable (addon not built); RSS may stay high after bursts');
   // Outgoing webhooks: the env subscription is synced and the delivery worker starts.
   try {
     await gateway.outgoing.start();
@@ -205,7 +199,6 @@ async function main(): Promise<void> {
     // emulator, the brand and the store), then stop what they used, the store last.
     // A kept-alive socket whose request finishes during close turns idle afterwards; sweep
     // such sockets so close() completes once the last request is answered.
-    trimmer.stop();
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     void app
       .close()
