@@ -26,6 +26,8 @@ import { WebhookIntake } from './webhook-intake.js';
 import { createOutgoingWebhooks, type OutgoingWebhooks } from './webhooks-out/outgoing.js';
 import type { Resolver } from './webhooks-out/target-guard.js';
 import { NO_OBSERVER, type GatewayObserver } from './observer.js';
+import { activityLog, type ActivityLog } from './activity-log.js';
+import { storedEventPages, type StoredEventPages } from './stored-events-pages.js';
 
 export interface Gateway {
   store: Store;
@@ -37,6 +39,10 @@ export interface Gateway {
   quotas: DailyQuotas;
   status: StatusService;
   monitor(): Promise<MonitorReport>;
+  /** Pages of stored events and their registrations, for views (routes never read the store). */
+  events: StoredEventPages;
+  /** Recent webhooks in and out and link health, for the dashboard. */
+  activity: ActivityLog;
   webhooks: WebhookIntake;
   /** Subscriptions and delivery to the business application; call start() to deliver. */
   outgoing: OutgoingWebhooks;
@@ -181,6 +187,8 @@ export function createGateway(d: GatewayDeps): Gateway {
     status,
     monitor: () =>
       buildMonitor({ store: d.store, platform, budgets, quotas, now, linkProblem: (l) => tokens.problem(l) }),
+    events: storedEventPages(d.store),
+    activity: activityLog(d.store),
     webhooks: new WebhookIntake({
       secret: v.webhookSecret,
       store: d.store,

@@ -5,29 +5,17 @@
  * failure becomes a sentence for the page (the gateway's message, or a generic one that is logged).
  * Stored events are the status report's bounded window (event-window.ts), each with its
  * registration count and the first REGISTRANTS_SHOWN registrants, so the page never reads a
- * whole table.
+ * whole table. Everything comes through gateway services; the page never reads the store.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Gateway } from '../../gateway/gateway.js';
 import { AppError } from '../../errors.js';
-import type { Store } from '../../store/store.js';
-import type { RegistrationsSummary } from './events-view.js';
 import { HEALTH_SHOWN } from './health-view.js';
 import type { Loaded } from './parts.js';
 import type { DashboardData } from './render.js';
 
 /** Registrants named under each event; the count covers all of them. */
 export const REGISTRANTS_SHOWN = 10;
-
-/**
- * An event's registration count and its first registrants: one read, and a count only when the
- * first page is not all of them (most events have fewer than REGISTRANTS_SHOWN).
- */
-export async function registrationsSummary(store: Store, videoId: string): Promise<RegistrationsSummary> {
-  const first = await store.listRegistrations(videoId, { limit: REGISTRANTS_SHOWN });
-  const total = first.more ? await store.countRegistrations(videoId) : first.items.length;
-  return { total, first: first.items };
-}
 
 /** A gateway failure as a sentence for the page; anything unexpected is logged and not described. */
 export function explain(err: unknown, log: FastifyBaseLogger): string {
@@ -59,9 +47,9 @@ export async function loadDashboard(
     settle(gateway.status.report({ fresh }), log),
     settle(gateway.monitor(), log),
     settle(gateway.status.storedEvents(), log),
-    settle(gateway.store.recentWebhooks(20), log),
-    settle(gateway.store.webhooks.recentDeliveries({ limit: 20 }), log),
-    settle(gateway.store.linkHealth(HEALTH_SHOWN), log),
+    settle(gateway.activity.received(20), log),
+    settle(gateway.activity.delivered(20), log),
+    settle(gateway.activity.linkHealth(HEALTH_SHOWN), log),
   ]);
   return {
     report,
@@ -75,7 +63,10 @@ export async function loadDashboard(
           value: await Promise.all(
             events.value.events.map(async (event) => ({
               event,
-              registrations: await settle(registrationsSummary(gateway.store, event.videoId), log),
+              registrations: await settle(
+                gateway.events.registrationsSummary(event.videoId, REGISTRANTS_SHOWN),
+                log,
+              ),
             })),
           ),
         }

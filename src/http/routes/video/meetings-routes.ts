@@ -13,45 +13,14 @@ import {
   getStoredEvent,
   register,
   registrationInput,
-  registrationToWire,
   updateEvent,
 } from '../../../gateway/events-service.js';
 import { AppError } from '../../errors.js';
 import { documentRoute } from '../../openapi.js';
 import { restView, type ViewDeps } from '../capability-routes.js';
 import { appointmentInput } from '../../../gateway/capabilities/ops/meetings.js';
-import { cursorParam, decodeCursor, encodeCursor, filterTag } from '../../../gateway/cursor.js';
-import { SEARCH_CANDIDATES, searchEventsPage } from '../../../gateway/event-search.js';
-import { words } from '../../../store/search-terms.js';
-import type { EventFilter, Store } from '../../../store/store.js';
-
-const listInput = z.object({
-  q: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .optional()
-    .describe(
-      `words to search for: each must start a word of the topic, agenda or funnel; the newest ${SEARCH_CANDIDATES} matches are ranked (topic before agenda and funnel), best first`,
-    ),
-  funnel: z.string().max(40).optional(),
-  status: z.enum(['scheduled', 'started', 'ended', 'cancelled']).optional(),
-  from: z.string().max(40).optional().describe('start_time at or after (same form as stored)'),
-  to: z.string().max(40).optional().describe('start_time at or before (same form as stored)'),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  cursor: cursorParam,
-});
-
-const pageInput = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  cursor: cursorParam,
-});
-
-/** The keys the cursors of these lists carry. */
-const eventKey = z.tuple([z.string().max(40), z.string().max(40)]);
-const searchKey = z.tuple([z.number().int().min(0), z.string().max(40), z.string().max(40)]);
-const registrationKey = z.tuple([z.string().max(40), z.string().max(200)]);
+import { SEARCH_CANDIDATES } from '../../../gateway/event-search.js';
+import { registrationsPageQuery, storedEventsQuery } from '../../../gateway/stored-events-pages.js';
 
 const videoIdParam = z.object({
   videoId: z.string().regex(/^\d{1,20}$/, 'videoId is the meeting id (digits)'),
@@ -63,47 +32,6 @@ const objectBody = (req: FastifyRequest): Record<string, unknown> => {
     throw new AppError(400, 'validation_failed', 'The request body must be a JSON object.');
   return req.body as Record<string, unknown>;
 };
-
-/** One page of stored events in start_time order, after the cursor's event. */
-async function listPage(store: Store, filter: EventFilter, limit: number, cursor: string | undefined) {
-  const tag = filterTag('events', { ...filter });
-  const after = cursor === undefined ? undefined : decodeCursor(cursor, tag, eventKey);
-  const page = await store.listEvents({
-    ...filter,
-    limit,
-    ...(after ? { after: { startTime: after[0], videoId: after[1] } } : {}),
-  });
-  const last = page.items.at(-1);
-  return {
-    items: page.items.map(eventToWire),
-    nextCursor: page.more && last ? encodeCursor(tag, [last.startTime, last.videoId]) : null,
-  };
-}
-
-/** One page of a search of stored events in ranked order, after the cursor's place. */
-async function searchPage(
-  store: Store,
-  text: string,
-  filter: EventFilter,
-  limit: number,
-  cursor: string | undefined,
-) {
-  // The folded words, so the same search written another way continues the same list.
-  const tag = filterTag('events-search', { ...filter, q: words(text).join(' ') });
-  const after = cursor === undefined ? undefined : decodeCursor(cursor, tag, searchKey);
-  const page = await searchEventsPage(store, {
-    text,
-    filter,
-    limit,
-    ...(after ? { after: { score: after[0], createdAt: after[1], videoId: after[2] } } : {}),
-  });
-  return {
-    items: page.items.map(eventToWire),
-    nextCursor: page.next
-      ? encodeCursor(tag, [page.next.score, page.next.createdAt, page.next.videoId])
-      : null,
-  };
-}
 
 export function registerMeetingsRoutes(app: FastifyInstance, deps: ViewDeps): void {
   const { gateway, auth } = deps;
@@ -121,7 +49,7 @@ export function registerMeetingsRoutes(app: FastifyInstance, deps: ViewDeps): vo
     'GET',
     '/api/video/events',
     `Stored events (meetings the gateway created), filtered by funnel, status and start time, in start_time order; with q, those matching the words, ranked among the newest ${SEARCH_CANDIDATES} matches. Keyset-paged: pass nextCursor back as cursor with the same filters.`,
-    listInput,
+    storedEventsQuery,
   );
   doc('GET', '/api/video/events/:videoId', 'One stored event.');
   doc(
@@ -135,7 +63,7 @@ export function registerMeetingsRoutes(app: FastifyInstance, deps: ViewDeps): vo
     'GET',
     '/api/video/events/:videoId/registrations',
     'Registrations recorded for a stored event, oldest first; keyset-paged with nextCursor.',
-    pageInput,
+    registrationsPageQuery,
   );
   doc(
     'POST',
@@ -152,18 +80,9 @@ export function registerMeetingsRoutes(app: FastifyInstance, deps: ViewDeps): vo
     201,
   );
 
-  app.get('/api/video/events', { onRequest: auth }, async (req) => {
-    const q = parseInput(listInput, req.query);
-    const filter: EventFilter = {
-      ...(q.funnel !== undefined ? { funnel: q.funnel } : {}),
-      ...(q.status !== undefined ? { status: q.status } : {}),
-      ...(q.from !== undefined ? { from: q.from } : {}),
-      ...(q.to !== undefined ? { to: q.to } : {}),
-    };
-    return q.q === undefined
-      ? listPage(gateway.store, filter, q.limit, q.cursor)
-      : searchPage(gateway.store, q.q, filter, q.limit, q.cursor);
-  });
+  app.get('/api/video/events', { onRequest: auth }, async (req) =>
+    gateway.events.page(parseInput(storedEventsQuery, req.query)),
+  );
   restView(app, deps, {
     method: 'POST',
     url: '/api/video/events',
@@ -190,20 +109,7 @@ export function registerMeetingsRoutes(app: FastifyInstance, deps: ViewDeps): vo
   });
   app.get('/api/video/events/:videoId/registrations', { onRequest: auth }, async (req) => {
     const { videoId } = parseInput(videoIdParam, req.params);
-    const ctx = await gateway.opContext();
-    await getStoredEvent(ctx, videoId);
-    const page = parseInput(pageInput, req.query);
-    const tag = filterTag('registrations', { videoId });
-    const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor, tag, registrationKey);
-    const r = await gateway.store.listRegistrations(videoId, {
-      limit: page.limit,
-      ...(after ? { after: { createdAt: after[0], id: after[1] } } : {}),
-    });
-    const last = r.items.at(-1);
-    return {
-      items: r.items.map(registrationToWire),
-      nextCursor: r.more && last ? encodeCursor(tag, [last.createdAt, last.id]) : null,
-    };
+    return gateway.events.registrations(videoId, parseInput(registrationsPageQuery, req.query));
   });
   app.post('/api/video/events/:videoId/registrations', { onRequest: auth }, async (req, reply) => {
     const { videoId } = parseInput(videoIdParam, req.params);
