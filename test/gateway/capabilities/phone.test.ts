@@ -1,11 +1,13 @@
 /**
  * phone operations against the emulator, run directly; expectations come from the emulator's own
- * answer for the same window (seeded calls show up once they have ended).
+ * answer for the same window (seeded calls show up once they have ended). Every answer is held
+ * to the operation's declared output schema.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phoneOps } from '../../../src/gateway/capabilities/ops/phone.js';
 import type { Operation } from '../../../src/gateway/capabilities/operation.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
+import { expectOutput } from '../../helpers/op-output.js';
 import { startGateway, type GatewayEnv } from '../helpers.js';
 
 let e: GatewayEnv;
@@ -19,7 +21,9 @@ afterAll(() => e.close());
 
 const run = async (name: string, input: unknown): Promise<any> => {
   const o = phoneOps.find((x) => x.name === name) as unknown as Operation;
-  return o.run(await e.gateway.opContext(), parseInput(o.input, input));
+  const result = await o.run(await e.gateway.opContext(), parseInput(o.input, input));
+  expectOutput('phone', name, result);
+  return result;
 };
 const fails = (p: Promise<unknown>) =>
   p.then(
@@ -33,6 +37,17 @@ const direct = async (path: string, query: Record<string, string | number>) =>
 const ids = (items: { id: string }[]) => items.map((i) => i.id);
 
 describe('phone', () => {
+  it('every operation declares its output and none creates', () => {
+    expect(phoneOps.map((o) => o.name)).toEqual([
+      'call_logs',
+      'voicemails',
+      'call_recordings',
+      'ai_call_summary',
+    ]);
+    expect(phoneOps.filter((o) => !o.output).map((o) => o.name)).toEqual([]);
+    expect(phoneOps.filter((o) => o.creates).map((o) => o.name)).toEqual([]);
+  });
+
   it('call_logs lists the last 7 days of call history in our shape', async () => {
     const r = await run('call_logs', { limit: 300 });
     const want = (await direct('call_history', { from: dayOf(-7), to: dayOf(0) })).call_logs;
@@ -117,6 +132,8 @@ describe('phone', () => {
     expect(unread.length).toBeLessThan(r.items.length);
     expect(unread.every((v: { status: string }) => v.status === 'unread')).toBe(true);
     expect(unread.length).toBe(r.items.filter((v: { status: string }) => v.status === 'unread').length);
+    const none = await run('voicemails', { from: '2020-01-01', to: '2020-01-07' });
+    expect(none).toEqual({ items: [], nextCursor: null });
   });
 
   it('call_recordings lists recordings with their download and transcript URLs', async () => {

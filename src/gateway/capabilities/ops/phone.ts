@@ -13,6 +13,7 @@ import {
   invalid,
   type OpContext,
   pageOf,
+  pageSchema,
   paging,
   seg,
 } from '../operation.js';
@@ -125,7 +126,75 @@ function rangeOf(ctx: OpContext, i: { from?: string | undefined; to?: string | u
   return { from, to };
 }
 
-const callLog = (c: PlatformCall) => ({
+// Our views: the platform's fields as given, a missing one as null (no value is guaranteed).
+const text = z.string().nullable();
+const seconds = z.number().nullable().describe('seconds');
+const time = text.describe('ISO 8601 instant, as the platform gives it');
+
+const callLogView = z.object({
+  id: text.describe('the call history entry id'),
+  call_id: text.describe('the call id, shared by the entries of one call'),
+  direction: text.describe('inbound or outbound'),
+  connect_type: text.describe('internal (a colleague) or external (an outside number)'),
+  result: text.describe('the outcome, like answered, no_answer or voicemail'),
+  caller_name: text,
+  caller_number: text.describe("the caller's direct number, else extension"),
+  caller_ext_number: text,
+  callee_name: text,
+  callee_number: text.describe("the callee's direct number, else extension"),
+  callee_ext_number: text,
+  start_time: time,
+  answer_time: time,
+  end_time: time,
+  talk_time: seconds,
+  hold_time: seconds,
+  wait_time: seconds,
+  recording_id: text.describe('its recording, when recorded (see call_recordings)'),
+  voicemail_id: text.describe('the voicemail it left, if any (see voicemails)'),
+  ai_call_summary_id: text.describe('its AI summary, if any: summary_id of ai_call_summary'),
+});
+
+const voicemailView = z.object({
+  id: text,
+  call_history_id: text.describe('the call log entry it came from'),
+  caller_name: text,
+  caller_number: text,
+  callee_name: text,
+  callee_number: text,
+  date_time: time,
+  duration: seconds,
+  status: text.describe('read or unread'),
+  download_url: text.describe('the audio file (needs a platform token)'),
+});
+
+const phoneRecordingView = z.object({
+  id: text,
+  call_history_id: text.describe('the call log entry it came from'),
+  direction: text.describe('inbound or outbound'),
+  caller_name: text,
+  caller_number: text,
+  callee_name: text,
+  callee_number: text,
+  date_time: time,
+  duration: seconds,
+  download_url: text.describe('the audio file (needs a platform token)'),
+  transcript_download_url: text.describe('the transcript file (needs a platform token)'),
+});
+
+const aiCallSummaryView = z.object({
+  ai_call_summary_id: z.string(),
+  call_id: text,
+  call_summary: text,
+  next_steps: text,
+  detailed_summary: text,
+  transcript_language: text.describe('language code, like en'),
+  call_summary_rate: text.describe("the user's rating of the summary: thumb_up or thumb_down"),
+  created_time: time,
+  modified_time: time,
+  edited: z.boolean().describe('whether someone edited the summary'),
+});
+
+const callLog = (c: PlatformCall): z.output<typeof callLogView> => ({
   id: c.id ?? null,
   call_id: c.call_id ?? null,
   direction: c.direction ?? null,
@@ -148,7 +217,7 @@ const callLog = (c: PlatformCall) => ({
   ai_call_summary_id: c.ai_call_summary_id ?? null,
 });
 
-const voicemail = (v: PlatformVoicemail) => ({
+const voicemail = (v: PlatformVoicemail): z.output<typeof voicemailView> => ({
   id: v.id ?? null,
   call_history_id: v.call_history_id ?? null,
   caller_name: v.caller_name ?? null,
@@ -161,7 +230,7 @@ const voicemail = (v: PlatformVoicemail) => ({
   download_url: v.download_url ?? null,
 });
 
-const phoneRecording = (r: PlatformPhoneRecording) => ({
+const phoneRecording = (r: PlatformPhoneRecording): z.output<typeof phoneRecordingView> => ({
   id: r.id ?? null,
   call_history_id: r.call_history_id ?? null,
   direction: r.direction ?? null,
@@ -199,6 +268,7 @@ export const phoneOps = [
         .describe('a name, number or extension of either party'),
       ...paging(300, 30),
     }),
+    output: pageSchema(callLogView),
     async run(ctx, i) {
       const { from, to } = rangeOf(ctx, i);
       const r = await ctx.platform.call<{ call_logs?: PlatformCall[]; next_page_token?: string }>({
@@ -231,6 +301,7 @@ export const phoneOps = [
       status: z.enum(['all', 'read', 'unread']).default('all'),
       ...paging(300, 30),
     }),
+    output: pageSchema(voicemailView),
     async run(ctx, i) {
       const { from, to } = rangeOf(ctx, i);
       const r = await ctx.platform.call<{ voice_mails?: PlatformVoicemail[]; next_page_token?: string }>({
@@ -250,6 +321,7 @@ export const phoneOps = [
       "Lists the linked user's phone call recordings, newest first, made between from and to (default: the last 7 days).",
     kind: 'read',
     input: z.object({ ...window, ...paging(300, 30) }),
+    output: pageSchema(phoneRecordingView),
     async run(ctx, i) {
       const { from, to } = rangeOf(ctx, i);
       const r = await ctx.platform.call<{ recordings?: PlatformPhoneRecording[]; next_page_token?: string }>({
@@ -271,7 +343,8 @@ export const phoneOps = [
     input: z.object({
       summary_id: id('summary_id').describe('ai_call_summary_id from a call log'),
     }),
-    async run(ctx, i) {
+    output: aiCallSummaryView,
+    async run(ctx, i): Promise<z.output<typeof aiCallSummaryView>> {
       const r = await ctx.platform.call<PlatformAiCallSummary>({
         method: 'GET',
         path: `/phone/user/${seg(ctx.uid)}/ai_call_summary/${seg(i.summary_id)}`,
