@@ -1,11 +1,12 @@
 /**
  * recordings operations against the emulator: run directly (the index files are wired later),
- * with inputs parsed the way invoke parses them.
+ * with inputs parsed the way invoke parses them; every answer is held to the declared output.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthsBefore, recordingsOps, vttToText } from '../../../src/gateway/capabilities/ops/recordings.js';
 import type { Operation } from '../../../src/gateway/capabilities/operation.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
+import { expectOutput } from '../../helpers/op-output.js';
 import { startGateway, type GatewayEnv } from '../helpers.js';
 
 let e: GatewayEnv;
@@ -18,8 +19,11 @@ beforeAll(async () => {
 afterAll(() => e.close());
 
 const op = (name: string) => recordingsOps.find((o) => o.name === name) as unknown as Operation;
-const run = async (name: string, input: unknown): Promise<any> =>
-  op(name).run(await e.gateway.opContext(), parseInput(op(name).input, input));
+const run = async (name: string, input: unknown): Promise<any> => {
+  const out = await op(name).run(await e.gateway.opContext(), parseInput(op(name).input, input));
+  expectOutput('recordings', name, out);
+  return out;
+};
 const fails = (p: Promise<unknown>) =>
   p.then(
     () => expect.fail('should have failed'),

@@ -15,6 +15,7 @@ import {
   isRealDay,
   type OpContext,
   type Page,
+  pageSchema,
   paging,
   seg,
 } from '../operation.js';
@@ -79,7 +80,17 @@ export const videoId = id('video_id').describe(
   'the meeting: its numeric meeting ID (latest instance) or one instance UUID',
 );
 
-export const recordingFile = (f: PlatformRecordingFile) => ({
+const recordingFileView = z.object({
+  id: z.string().nullable(),
+  file_type: z.string().nullable().describe('MP4, M4A, TRANSCRIPT, CHAT, SUMMARY, ...'),
+  file_extension: z.string().nullable(),
+  file_size: z.number().nullable().describe('bytes'),
+  recording_type: z.string().nullable().describe('shared_screen_with_speaker_view, audio_only, ...'),
+  download_url: z.string().nullable().describe("fetch with the platform's bearer token"),
+  status: z.string().nullable(),
+});
+
+export const recordingFile = (f: PlatformRecordingFile): z.output<typeof recordingFileView> => ({
   id: f.id ?? null,
   file_type: f.file_type ?? null,
   file_extension: f.file_extension ?? null,
@@ -89,7 +100,17 @@ export const recordingFile = (f: PlatformRecordingFile) => ({
   status: f.status ?? null,
 });
 
-const recordingItem = (m: PlatformRecording) => ({
+const recordingItemView = z.object({
+  video_id: z.string().nullable().describe('the numeric meeting ID'),
+  uuid: z.string().nullable().describe('the meeting instance UUID'),
+  topic: z.string().nullable(),
+  start_time: z.string().nullable(),
+  duration: z.number().nullable().describe('minutes'),
+  total_size: z.number().nullable().describe('bytes, all files'),
+  files: z.number().describe('how many recording files'),
+});
+
+const recordingItem = (m: PlatformRecording): z.output<typeof recordingItemView> => ({
   video_id: m.id === undefined ? null : String(m.id),
   uuid: m.uuid ?? null,
   topic: m.topic ?? null,
@@ -141,7 +162,30 @@ function rangeOf(ctx: OpContext, from: string | undefined, to: string | undefine
   return { from: start, to: end };
 }
 
-type RecordingItem = ReturnType<typeof recordingItem>;
+type RecordingItem = z.output<typeof recordingItemView>;
+
+const recordingView = recordingItemView.extend({
+  share_url: z.string().nullable(),
+  files: z.array(recordingFileView),
+});
+
+/** A list that is never paged: the platform answers it whole. */
+const wholeList = (item: z.ZodType) =>
+  z.object({ items: z.array(item), nextCursor: z.null().describe('always null: the list is whole') });
+
+export const transcriptView = z.object({
+  video_id: z.string().describe('as asked: a meeting ID or an instance UUID'),
+  uuid: z.string().nullable().describe('the instance UUID'),
+  topic: z.string().nullable(),
+  transcript_created_time: z.string().nullable(),
+  can_download: z.boolean(),
+  download_url: z.string().nullable().describe('the WebVTT file (bearer token)'),
+  download_restriction_reason: z.string().nullable(),
+  text: z
+    .string()
+    .nullable()
+    .describe('the transcript as "Speaker: words" lines; null when it cannot be downloaded'),
+});
 
 /**
  * Lists recordings newest first over [from, to], one platform request per month-window, filling
@@ -210,7 +254,11 @@ async function getRecording(ctx: OpContext, video: string) {
  * One meeting's transcript, as the transcript API describes it. The VTT text itself sits behind
  * `download_url` (bearer token; text/vtt, not JSON), which the platform client cannot fetch yet.
  */
-export async function meetingTranscript(ctx: OpContext, video: string, group: string) {
+export async function meetingTranscript(
+  ctx: OpContext,
+  video: string,
+  group: string,
+): Promise<z.output<typeof transcriptView>> {
   const r = await ctx.platform.call<PlatformTranscript>({
     method: 'GET',
     path: `/meetings/${seg(video)}/transcript`,
@@ -265,6 +313,7 @@ export const recordingsOps = [
       to: date.optional().describe('last day (UTC), yyyy-mm-dd; default today'),
       ...paging(300, 30),
     }),
+    output: pageSchema(recordingItemView),
     run: (ctx, i) => listRecordings(ctx, i),
   }),
   defineOp({
@@ -273,7 +322,8 @@ export const recordingsOps = [
     summary: "One meeting's cloud recording with its files (video, audio, transcript, chat, summary).",
     kind: 'read',
     input: z.object({ video_id: videoId }),
-    async run(ctx, i) {
+    output: recordingView,
+    async run(ctx, i): Promise<z.output<typeof recordingView>> {
       const m = await getRecording(ctx, i.video_id);
       return {
         ...recordingItem(m),
@@ -288,6 +338,7 @@ export const recordingsOps = [
     summary: "The files of one meeting's cloud recording.",
     kind: 'read',
     input: z.object({ video_id: videoId }),
+    output: wholeList(recordingFileView),
     async run(ctx, i) {
       const m = await getRecording(ctx, i.video_id);
       return { items: (m.recording_files ?? []).map(recordingFile), nextCursor: null };
@@ -300,6 +351,7 @@ export const recordingsOps = [
       "One meeting's transcript: when it was made, whether it can be downloaded, and its download URL (WebVTT).",
     kind: 'read',
     input: z.object({ video_id: videoId }),
+    output: transcriptView,
     run: (ctx, i) => meetingTranscript(ctx, i.video_id, 'recordings'),
   }),
 ];
