@@ -96,8 +96,6 @@ interface Built {
   at: number;
   probes: Probes | undefined;
   report: Omit<StatusReport, 'checkedAt'>;
-  /** Its JSON without the closing brace, made on first use. */
-  head?: string;
   /** Built while the tokens did not open: not reused, so a restored key shows at once. */
   unreadable?: boolean;
   /** When the passing of time alone changes which stored events are shown (EventWindow). */
@@ -240,17 +238,10 @@ export class StatusService {
     return storedEventWindow(this.d.store, this.d.now());
   }
 
-  /** The report as an object (the dashboard renders it). */
+  /** The report as an object (the route answers it, the dashboard renders it). */
   async report(opts: { fresh?: boolean } = {}): Promise<StatusReport> {
     const r = await this.#current(opts.fresh === true);
     return { ...r.report, checkedAt: this.#checkedAt() };
-  }
-
-  /** The report as its JSON body: a warm answer reuses the serialized report and only stamps checkedAt. */
-  async reportJson(opts: { fresh?: boolean } = {}): Promise<string> {
-    const r = await this.#current(opts.fresh === true);
-    r.head ??= JSON.stringify(r.report).slice(0, -1);
-    return `${r.head},"checkedAt":"${this.#checkedAt()}"}`;
   }
 
   #checkedAt(): string {

@@ -93,10 +93,10 @@ export function registerVideoRoutes(
     '/api/video/status',
     { onRequest: auth },
     async (req, reply) => {
-      const body = await gateway.status.reportJson({
+      const report = await gateway.status.report({
         fresh: req.query.fresh === '1' || req.query.fresh === 'true',
       });
-      return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
+      return reply.header('cache-control', 'no-store').send(report);
     },
   );
 
