@@ -6,28 +6,8 @@
  */
 import type { BrandSource } from './read-brand-folder.js';
 import { pngSize, svgSize, type Renderer } from './render.js';
+import type { AssetEntry, AssetFile } from './asset-types.js';
 import { buildThemeIcons } from './theme-icons.js';
-
-export interface AssetFile {
-  /** Path below /static/fleet/assets/. */
-  name: string;
-  body: Buffer;
-  mediaType: string;
-}
-
-export type AssetEntry = {
-  id: string;
-  group: 'logo' | 'shield' | 'icon' | 'social';
-  layout: string;
-  variant: 'light' | 'dark' | 'any';
-  theme: string | null;
-  format: 'svg' | 'png' | 'ico' | 'webmanifest';
-  purpose?: string;
-  file: string;
-  width: number | null;
-  height: number | null;
-  alt: string;
-};
 
 export interface BuiltAssets {
   files: AssetFile[];

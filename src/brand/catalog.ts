@@ -5,7 +5,7 @@
  */
 import type { FlatToken } from './dtcg.js';
 import { resolveValue } from './dtcg.js';
-import { buildAssets, type AssetEntry } from './build-assets.js';
+import { buildAssets } from './build-assets.js';
 import { contrastRatio, wcagLevel } from './contrast.js';
 import { BRAND_CSS, DOC_HTML_BUILD, markdownToHtml, renderDocIndex, renderDocPage } from './doc-pages.js';
 import { buildFonts, type FontStack } from './fonts.js';
@@ -22,8 +22,10 @@ import { themedTokenFormats, type ThemedTokenFormats } from './theme-tokens.js';
 import { precompute, type Precomputed } from '../web/precomputed.js';
 import { tokensDocument } from './tokens-document.js';
 import { brandVersionHeaders } from './versions.js';
+import type { AssetItem, ColorContrast, DocGroup, ThemeView } from './views.js';
 
 export { DTCG_SCHEMA } from './tokens-document.js';
+export type { AssetItem, ColorContrast, DocGroup, DocItem, ThemeView } from './views.js';
 export const TOKEN_GROUPS = [
   'colors',
   'type',
@@ -34,60 +36,6 @@ export const TOKEN_GROUPS = [
   'gradients',
   'breakpoints',
 ] as const;
-
-export type ColorContrast = {
-  onLight: number;
-  onDark: number;
-  /** The text color to set on this color, and its ratio. */
-  text: string;
-  textRatio: number;
-  textLevel: ReturnType<typeof wcagLevel>;
-};
-
-export type ThemeView = {
-  key: string;
-  kind: 'funnel' | 'official';
-  name: string;
-  business: string | null;
-  color: string;
-  color2: string;
-  tagline: string;
-  icon: string;
-  /** The drawn icon (absolute URLs and alt text), for themes whose brand folder has one. */
-  iconSvg?: string;
-  iconPng?: string;
-  iconAlt?: string;
-  contrast: { color: ColorContrast; color2: ColorContrast };
-  css: { selector: string; variables: Record<string, string> };
-  socialImage: string;
-};
-
-export type AssetItem = AssetEntry & {
-  url: string;
-  mediaType: string;
-  bytes: number;
-  sha256: string;
-};
-
-export type DocItem = {
-  slug: string;
-  group: string;
-  title: string;
-  summary: string;
-  audience: string;
-  url: string;
-  markdownUrl: string;
-  words: number;
-  bytes: number;
-  sha256: string;
-};
-
-export type DocGroup = {
-  key: string;
-  title: string;
-  description: string;
-  docs: DocItem[];
-};
 
 export interface BrandCatalog {
   readonly source: BrandSource;

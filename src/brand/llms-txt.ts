@@ -2,7 +2,7 @@
  * /llms.txt for agents, in the llms.txt format: H1 name, blockquote summary, notes, then H2
  * sections that hold only link lists (the reference parser rejects anything else there).
  */
-import type { DocGroup, ThemeView } from './catalog.js';
+import type { DocGroup, ThemeView } from './views.js';
 import type { Manifest } from './manifest.js';
 import type { BrandSource } from './read-brand-folder.js';
 

@@ -3,7 +3,7 @@
  * a PNG, so a theme has an icon that renders without an emoji font. Names and alt text live here
  * so the asset list and the theme views cannot disagree.
  */
-import type { AssetEntry, AssetFile } from './build-assets.js';
+import type { AssetEntry, AssetFile } from './asset-types.js';
 import type { BrandSource } from './read-brand-folder.js';
 import { pngSize, svgSize, type Renderer } from './render.js';
 
