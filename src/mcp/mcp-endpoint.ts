@@ -112,7 +112,7 @@ export function createMcpEndpoint(
   let sdk: Promise<SdkHandler> | undefined;
   const loadSdk = (): Promise<SdkHandler> =>
     (sdk ??= Promise.all([import('./mcp-sdk-handler.js'), loadFactory()]).then(
-      ([m, factory]) => m.createSdkHandler(factory, onerror),
+      ([m, factory]) => m.createSdkHandler(factory, onerror, MCP_BODY_LIMIT),
       (err: unknown) => {
         sdk = undefined; // a failed load is tried again by the next request
         throw err;

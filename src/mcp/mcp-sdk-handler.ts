@@ -9,7 +9,6 @@ import {
   WebStandardStreamableHTTPServerTransport,
   type McpServer,
 } from '@modelcontextprotocol/server';
-import { MCP_BODY_LIMIT } from './mcp-endpoint.js';
 
 export interface SdkHandler {
   /** Answers a request whose body already passed the envelope checks (`parsed` is that body). */
@@ -17,12 +16,17 @@ export interface SdkHandler {
   close(): Promise<void>;
 }
 
-export function createSdkHandler(factory: () => McpServer, onerror: (err: Error) => void): SdkHandler {
+/** `maxRequestBodySize` is the endpoint's own limit (MCP_BODY_LIMIT), so both sides refuse alike. */
+export function createSdkHandler(
+  factory: () => McpServer,
+  onerror: (err: Error) => void,
+  maxRequestBodySize: number,
+): SdkHandler {
   const modern = createMcpHandler(() => factory(), {
     legacy: 'reject',
     // 'auto' answers JSON unless a handler streams; ours never do (and 'json' warns at start).
     responseMode: 'auto',
-    maxRequestBodySize: MCP_BODY_LIMIT,
+    maxRequestBodySize,
     maxSubscriptions: 64,
     onerror,
   });
@@ -50,7 +54,7 @@ export function createSdkHandler(factory: () => McpServer, onerror: (err: Error)
 
   return {
     fetch: async (request, parsed) =>
-      (await isLegacyRequest(request, parsed, { maxRequestBodySize: MCP_BODY_LIMIT }))
+      (await isLegacyRequest(request, parsed, { maxRequestBodySize }))
         ? legacy(request, parsed)
         : modern.fetch(request, { parsedBody: parsed }),
     close: () => modern.close(),
