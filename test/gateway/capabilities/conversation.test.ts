@@ -6,6 +6,7 @@ import { conversationOps } from '../../../src/gateway/capabilities/ops/conversat
 import { recordingsOps } from '../../../src/gateway/capabilities/ops/recordings.js';
 import type { Operation } from '../../../src/gateway/capabilities/operation.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
+import { expectOutput } from '../../helpers/op-output.js';
 import { startGateway, type GatewayEnv } from '../helpers.js';
 
 let e: GatewayEnv;
@@ -19,9 +20,12 @@ beforeAll(async () => {
 });
 afterAll(() => e.close());
 
+/** Runs an operation and holds its answer to its declared output. */
 const run = async (name: string, input: unknown, ops: readonly unknown[] = conversationOps): Promise<any> => {
   const o = ops.find((x) => (x as Operation).name === name) as Operation;
-  return o.run(await e.gateway.opContext(), parseInput(o.input, input));
+  const r = await o.run(await e.gateway.opContext(), parseInput(o.input, input));
+  if (ops === conversationOps) expectOutput('conversation', name, r);
+  return r;
 };
 const fails = (p: Promise<unknown>) =>
   p.then(
@@ -30,6 +34,10 @@ const fails = (p: Promise<unknown>) =>
   );
 
 describe('conversation', () => {
+  it('every operation declares its output', () => {
+    for (const o of conversationOps) expect(o.output, o.name).toBeDefined();
+  });
+
   it('metadata gives the past meeting and its head count', async () => {
     const m = await run('metadata', { video_id: past.video_id });
     expect(m).toEqual({

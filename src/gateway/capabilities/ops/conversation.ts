@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { defineOp, seg } from '../operation.js';
-import { meetingTranscript, videoId } from './recordings.js';
+import { meetingTranscript, transcriptView, videoId } from './recordings.js';
 
 interface PlatformPastMeeting {
   id?: number | string;
@@ -30,6 +30,28 @@ interface PlatformMeetingSummary {
 
 const GROUP = 'conversation';
 
+const pastMeeting = z.object({
+  video_id: z.string().describe('the meeting id (digits)'),
+  uuid: z.string().nullable().describe('this occurrence of the meeting'),
+  topic: z.string().nullable(),
+  type: z.number().nullable().describe('1 instant, 2 scheduled, 3 recurring without fixed time, 8 recurring'),
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+  duration: z.number().nullable().describe('minutes'),
+  participants_count: z.number().nullable().describe('how many took part'),
+  host_name: z.string().nullable(),
+  host_email: z.string().nullable(),
+  has_meeting_summary: z.boolean().describe('whether an AI Companion summary exists (see summary)'),
+});
+
+const meetingSummary = z.object({
+  video_id: z.string(),
+  title: z.string().nullable(),
+  overview: z.string().nullable(),
+  details: z.array(z.object({ label: z.string(), summary: z.string() })).describe('the summary by topic'),
+  next_steps: z.array(z.string()),
+});
+
 export const conversationOps = [
   defineOp({
     group: 'conversation',
@@ -38,7 +60,8 @@ export const conversationOps = [
       'Details of one past meeting: topic, when it started and ended, how long it ran, who hosted it and how many took part.',
     kind: 'read',
     input: z.object({ video_id: videoId }),
-    async run(ctx, i) {
+    output: pastMeeting,
+    async run(ctx, i): Promise<z.output<typeof pastMeeting>> {
       const r = await ctx.platform.call<PlatformPastMeeting>({
         method: 'GET',
         path: `/past_meetings/${seg(i.video_id)}`,
@@ -68,7 +91,8 @@ export const conversationOps = [
       'The AI Companion summary of one past meeting: title, overview, details by topic and next steps.',
     kind: 'read',
     input: z.object({ video_id: videoId }),
-    async run(ctx, i) {
+    output: meetingSummary,
+    async run(ctx, i): Promise<z.output<typeof meetingSummary>> {
       const r = await ctx.platform.call<PlatformMeetingSummary>({
         method: 'GET',
         path: `/meetings/${seg(i.video_id)}/meeting_summary`,
@@ -92,6 +116,7 @@ export const conversationOps = [
       "One past meeting's transcript: when it was made, whether it can be downloaded, and its download URL (WebVTT).",
     kind: 'read',
     input: z.object({ video_id: videoId }),
+    output: transcriptView,
     run: (ctx, i) => meetingTranscript(ctx, i.video_id, GROUP),
   }),
 ];
