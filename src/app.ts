@@ -25,7 +25,7 @@ import { MCP_PATH, registerMcpRoutes } from './http/routes/mcp-routes.js';
 import { registerVideoRoutes } from './http/routes/video-routes.js';
 import { buildOpenApi, renderDocsPage } from './http/openapi.js';
 import { registerPages } from './pages/index.js';
-import { dashboardSessions } from './pages/dashboard/sessions.js';
+import { dashboardSessions } from './auth/sessions.js';
 import { precompute, sendPrecomputed, type Precomputed } from './http/precomputed.js';
 import { requestId } from './http/request-id.js';
 import { capConnections, serverOptions } from './http/server-limits.js';
@@ -72,7 +72,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       const fast = brandFastPath(deps.brand, countRequest);
       const server = createServer(
         serverOptions(deps.config.http),
-        traced
+        traced || process.env['NO_EDGE']
           ? handler
           : (req, res) => {
               if (!fast(req, res) && !late.mcpFast?.(req, res, handler)) handler(req, res);

@@ -4,12 +4,12 @@
  * cookie. The key is compared by hash in constant time; failures answer 401 in the one error shape.
  * A cookie rides along on cross-site requests too, so it only counts for reads, or for writes
  * that also carry the session's CSRF token; and only while its session lives in the store
- * (pages/dashboard/sessions.ts), so a signed-out cookie is refused on every instance.
+ * (auth/sessions.ts), so a signed-out cookie is refused on every instance.
  */
 import type { FastifyRequest } from 'fastify';
 import { apiKeyMatches } from '../gateway/secrets.js';
-import { CSRF_HEADER, csrfValid } from '../pages/dashboard/csrf.js';
-import type { DashboardSessions } from '../pages/dashboard/sessions.js';
+import { CSRF_HEADER, csrfValid } from '../auth/csrf.js';
+import type { DashboardSessions } from '../auth/sessions.js';
 import { AppError } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
 import { registerDashboard } from './dashboard/routes.js';
-import type { DashboardSessions } from './dashboard/sessions.js';
+import type { DashboardSessions } from '../auth/sessions.js';
 import { registerPortal } from './portal/routes.js';
 
 export function registerPages(app: FastifyInstance, deps: AppDeps, sessions?: DashboardSessions): void {

@@ -8,7 +8,7 @@
 export interface DashboardSessionRecord {
   /** SHA-256 of the cookie's nonce (base64url). */
   id: string;
-  /** Which API key made it (pages/dashboard/sessions.ts). */
+  /** Which API key made it (auth/sessions.ts). */
   keyId: string;
   /** Epoch milliseconds. */
   expiresAt: number;

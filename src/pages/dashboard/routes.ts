@@ -6,7 +6,7 @@
  * Served only with the gateway; brand-only builds answer 404.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import { invoke, parseInput } from '../../gateway/capabilities/registry.js';
 import {
   eventPatchInput,
@@ -16,7 +16,7 @@ import {
 } from '../../gateway/events-service.js';
 import { apiKeyMatches } from '../../gateway/secrets.js';
 import { precompute, sendPrecomputed, type Precomputed } from '../../http/precomputed.js';
-import { CSRF_FIELD, csrfToken, csrfValid } from './csrf.js';
+import { CSRF_FIELD, csrfToken, csrfValid } from '../../auth/csrf.js';
 import { explain, loadDashboard } from './data.js';
 import { renderDeleteConfirm, renderEventMissing } from './delete-view.js';
 import { eventInput } from './event-form.js';
@@ -25,8 +25,8 @@ import type { BrandView } from './html.js';
 import { renderLogin, renderRefused, renderRelay } from './login-view.js';
 import { renderDashboard } from './render.js';
 import { DASHBOARD_JS } from './script.js';
-import { SESSION_COOKIE, SESSION_TTL_MS, type Session } from './session.js';
-import type { DashboardSessions } from './sessions.js';
+import { SESSION_COOKIE, SESSION_TTL_MS, type Session } from '../../auth/session.js';
+import type { DashboardSessions } from '../../auth/sessions.js';
 import { DASHBOARD_CSS } from './styles.js';
 
 const TIMEZONES = Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC');
