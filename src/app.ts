@@ -72,7 +72,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       const fast = brandFastPath(deps.brand, countRequest);
       const server = createServer(
         serverOptions(deps.config.http),
-        traced || process.env['NO_EDGE']
+        traced
           ? handler
           : (req, res) => {
               if (!fast(req, res) && !late.mcpFast?.(req, res, handler)) handler(req, res);
