@@ -7,6 +7,7 @@ import { CAPABILITIES } from '../../../src/gateway/capabilities/catalog.js';
 import type { Operation } from '../../../src/gateway/capabilities/operation.js';
 import { hubOps } from '../../../src/gateway/capabilities/ops/hub.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
+import { expectOutput } from '../../helpers/op-output.js';
 import { startGateway, type GatewayEnv } from '../helpers.js';
 
 let e: GatewayEnv;
@@ -21,8 +22,12 @@ const op = (name: string) => {
   if (!o) throw new Error(`no op ${name}`);
   return o as unknown as Operation;
 };
-const run = async (name: string, input: unknown): Promise<any> =>
-  op(name).run(await e.gateway.opContext(), parseInput(op(name).input, input));
+/** Runs an operation and holds its answer to its declared output. */
+const run = async (name: string, input: unknown): Promise<any> => {
+  const r = await op(name).run(await e.gateway.opContext(), parseInput(op(name).input, input));
+  expectOutput('hub', name, r);
+  return r;
+};
 const failure = async (p: Promise<unknown>) => {
   try {
     await p;
@@ -38,6 +43,7 @@ describe('hub', () => {
     const names = CAPABILITIES.filter((c) => c.group === 'hub').map((c) => c.name);
     expect(hubOps.map((o) => o.name).sort()).toEqual([...names].sort());
     for (const o of hubOps) expect(o.group).toBe('hub');
+    for (const o of hubOps) expect(o.output, o.name).toBeDefined();
   });
 
   it('read_content without file_id lists the top of My Docs, with paging', async () => {
@@ -83,6 +89,7 @@ describe('hub', () => {
     expect(paged.items).toHaveLength(1);
     const next = await run('read_content', { q: 'the', limit: 1, cursor: paged.nextCursor });
     expect(next.items[0].file_id).not.toBe(paged.items[0].file_id);
+    expect(await run('read_content', { q: 'xylophone' })).toEqual({ items: [], nextCursor: null });
   });
 
   it('read_content validates and maps not found', async () => {

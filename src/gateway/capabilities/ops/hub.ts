@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { AppError } from '../../../errors.js';
-import { defineOp, id, pageOf, paging, seg } from '../operation.js';
+import { defineOp, id, pageOf, pageSchema, paging, seg } from '../operation.js';
 
 const GROUP = 'hub';
 /** The import endpoint's documented limit. */
@@ -20,7 +20,19 @@ interface PlatformFile {
   modified_time?: string;
 }
 
-const file = (f: PlatformFile) => ({
+const fileView = z.object({
+  file_id: z.string().nullable(),
+  file_name: z.string().nullable(),
+  file_type: z.string().nullable().describe('doc, folder or data_table'),
+  file_link: z.string().nullable().describe('opens the file in the docs web app'),
+  created_time: z.string().nullable(),
+  modified_time: z.string().nullable(),
+});
+/** A search hit: the search endpoint gives no times. */
+const fileHit = fileView.omit({ created_time: true, modified_time: true });
+const childrenPage = pageSchema(fileView);
+
+const file = (f: PlatformFile): z.output<typeof fileView> => ({
   file_id: f.file_id ?? null,
   file_name: f.file_name ?? null,
   file_type: f.file_type ?? null,
@@ -28,6 +40,20 @@ const file = (f: PlatformFile) => ({
   created_time: f.created_time ?? null,
   modified_time: f.modified_time ?? null,
 });
+
+const hitOf = (f: PlatformFile): z.output<typeof fileHit> => ({
+  file_id: f.file_id ?? null,
+  file_name: f.file_name ?? null,
+  file_type: f.file_type ?? null,
+  file_link: f.file_link ?? null,
+});
+
+/**
+ * One of several object answers. MCP takes only an object schema at the root of an outputSchema,
+ * so the union also says `type: object` there (its JSON Schema is `{type: object, anyOf}`).
+ */
+const objectUnion = <T extends readonly [z.ZodObject, ...z.ZodObject[]]>(options: T) =>
+  z.union(options).meta({ type: 'object' });
 
 const fileId = id('file_id');
 
@@ -51,6 +77,14 @@ export const hubOps = [
         .describe('search titles and text; with file_id, only within that folder'),
       ...paging(50, 20),
     }),
+    output: objectUnion([
+      pageSchema(fileHit).describe('with q: the search hits'),
+      childrenPage.describe('without file_id (or with root): the top of My Docs'),
+      fileView
+        .extend({ markdown: z.null(), children: childrenPage })
+        .describe('a folder: its metadata and children'),
+      fileView.extend({ markdown: z.string() }).describe('a document: its metadata and Markdown'),
+    ]),
     async run(ctx, i) {
       if (i.q !== undefined) {
         const r = await ctx.platform.call<{ files?: PlatformFile[]; next_page_token?: string }>({
@@ -65,15 +99,7 @@ export const hubOps = [
           label: 'LIGHT',
           group: GROUP,
         });
-        return pageOf(
-          (r.data.files ?? []).map((f) => ({
-            file_id: f.file_id ?? null,
-            file_name: f.file_name ?? null,
-            file_type: f.file_type ?? null,
-            file_link: f.file_link ?? null,
-          })),
-          r.data.next_page_token,
-        );
+        return pageOf((r.data.files ?? []).map(hitOf), r.data.next_page_token);
       }
       const children = async (parent: string) => {
         const r = await ctx.platform.call<{ files?: PlatformFile[]; next_page_token?: string }>({
@@ -113,6 +139,8 @@ export const hubOps = [
     kind: 'write',
     // With file_id it renames an existing document.
     overwrites: true,
+    // Without file_id it adds a new document each time.
+    creates: true,
     input: z
       .object({
         title: z.string().trim().min(1).max(200).describe('document title (the new name when renaming)'),
@@ -140,6 +168,16 @@ export const hubOps = [
             });
         }
       }),
+    output: objectUnion([
+      z
+        .object({
+          file_id: z.string(),
+          file_name: z.string(),
+          file_link: z.string().nullable().describe('opens the document in the docs web app'),
+        })
+        .describe('a new document'),
+      fileView.extend({ renamed: z.literal(true) }).describe('with file_id: the renamed document'),
+    ]),
     async run(ctx, i) {
       if (i.file_id !== undefined) {
         await ctx.platform.call({
@@ -155,7 +193,7 @@ export const hubOps = [
           label: 'LIGHT',
           group: GROUP,
         });
-        return { ...file(meta.data), renamed: true };
+        return { ...file(meta.data), renamed: true as const };
       }
       const r = await ctx.platform.call<{ file_id?: string; file_link?: string }>({
         method: 'POST',
