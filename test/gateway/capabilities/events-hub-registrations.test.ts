@@ -4,11 +4,12 @@
  * one operation; the registration shows in the gateway's list and on the platform; bad input is a
  * 400 before any platform call; platform refusals keep the one error shape; and it is counted in
  * the registry, the monitor, the OpenAPI document and the metrics (the status report keeps the
- * seed's capability list).
+ * seed's capability list). Every answer is held to the operation's declared output.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectOutput } from '../../helpers/op-output.js';
 import { API_KEY, startGateway, type GatewayEnv } from '../helpers.js';
 
 let e: GatewayEnv;
@@ -24,17 +25,17 @@ const emu = async (path: string, query: Record<string, string | number> = {}) =>
 /** A hosted event by name and status, through the gateway's own list. */
 async function hosted(name: string, status = 'upcoming'): Promise<string> {
   const r = await e.api('GET', `/api/video/events-hub?status=${status}&limit=300`);
+  expectOutput('video_events', 'list_events', r.json);
   const ev = r.json.items.find((x: { name: string }) => x.name === name);
   if (!ev) throw new Error(`no hosted ${status} event ${name}`);
   return ev.event_id;
 }
 
-const registrations = async (eventId: string) =>
-  (await e.api('GET', `/api/video/events-hub/${eventId}/registrations?limit=300`)).json.items as {
-    email: string;
-    registration_status: string;
-    tickets: { ticket_id: string }[];
-  }[];
+const registrations = async (eventId: string) => {
+  const r = await e.api('GET', `/api/video/events-hub/${eventId}/registrations?limit=300`);
+  expectOutput('video_events', 'registrations', r.json);
+  return r.json.items as { email: string; registration_status: string; tickets: { ticket_id: string }[] }[];
+};
 
 const ticketCalls = async (eventId: string) =>
   ((await e.emu.api('GET', '/_sandbox/stats')).json.requests[
@@ -50,6 +51,7 @@ describe('POST /api/video/events-hub/:eventId/registrations', () => {
       body: { email: ' Avery.Quinlan@Example.com ', first_name: 'Avery', last_name: 'Quinlan' },
     });
     expect(r.status, r.text).toBe(201);
+    expectOutput('video_events', 'register', r.json);
     expect(r.json).toEqual({
       event_id: id,
       ticket_id: expect.any(String),
@@ -85,6 +87,7 @@ describe('POST /api/video/events-hub/:eventId/registrations', () => {
       body: { ...person('badge@example.com'), send_notification: true, event_id: 'ignored-the-path-wins' },
     });
     expect(r.status, r.text).toBe(201);
+    expectOutput('video_events', 'register', r.json);
     expect(r.json).toMatchObject({ event_id: id, qr_code_url: expect.stringMatching(/qr\.png$/) });
     const t = await emu(`/zoom_events/events/${id}/tickets`, { email: 'badge@example.com' });
     expect(t.json.tickets[0].send_notification).toBe(true);
@@ -153,7 +156,9 @@ describe('POST /api/video/events-hub/:eventId/registrations', () => {
     });
     expect((await registrations(past)).map((x) => x.email)).not.toContain('late@example.com');
 
-    const attending = (await e.api('GET', '/api/video/events-hub?role=attendee')).json.items[0].event_id;
+    const attended = await e.api('GET', '/api/video/events-hub?role=attendee');
+    expectOutput('video_events', 'list_events', attended.json);
+    const attending = attended.json.items[0].event_id;
     const denied = await e.api('POST', `/api/video/events-hub/${attending}/registrations`, { body });
     expect(denied.status).toBe(403);
     expect(denied.json.error).toMatchObject({
@@ -170,6 +175,7 @@ describe('video_events/register through the registry', () => {
       body: { event_id: id, ...person('invoke@example.com') },
     });
     expect(r.status, r.text).toBe(200);
+    expectOutput('video_events', 'register', r.json.result);
     expect(r.json.result).toMatchObject({
       event_id: id,
       email: 'invoke@example.com',
@@ -293,6 +299,7 @@ describe('the video_events_register MCP tool', () => {
       arguments: { event_id: id, ...person('mcp@example.com') },
     });
     expect(res.isError, text(res)).toBeFalsy();
+    expectOutput('video_events', 'register', res.structuredContent);
     expect(res.structuredContent).toMatchObject({ event_id: id, email: 'mcp@example.com' });
     expect((await registrations(id)).map((x) => x.email)).toContain('mcp@example.com');
 

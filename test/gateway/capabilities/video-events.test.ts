@@ -1,12 +1,14 @@
 /**
  * video_events (events hub) operations against the emulator: listing hosted and attended events,
- * one event, registrations, sessions, and creating an event in the user's hub.
+ * one event, registrations, sessions, and creating an event in the user's hub; every answer is
+ * held to the operation's declared output.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPABILITIES } from '../../../src/gateway/capabilities/catalog.js';
 import type { Operation } from '../../../src/gateway/capabilities/operation.js';
 import { videoEventsOps } from '../../../src/gateway/capabilities/ops/video-events.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
+import { expectOutput } from '../../helpers/op-output.js';
 import { startGateway, type GatewayEnv } from '../helpers.js';
 
 let e: GatewayEnv;
@@ -21,8 +23,11 @@ const op = (name: string) => {
   if (!o) throw new Error(`no op ${name}`);
   return o as unknown as Operation;
 };
-const run = async (name: string, input: unknown): Promise<any> =>
-  op(name).run(await e.gateway.opContext(), parseInput(op(name).input, input));
+const run = async (name: string, input: unknown): Promise<any> => {
+  const out = await op(name).run(await e.gateway.opContext(), parseInput(op(name).input, input));
+  expectOutput('video_events', name, out);
+  return out;
+};
 const failure = async (p: Promise<unknown>) => {
   try {
     await p;

@@ -28,7 +28,7 @@ const registration = z.object({
   event_id: z.string(),
   ticket_id: z.string(),
   ticket_type_id: z.string().nullable(),
-  email: z.string(),
+  email: z.string().describe('as the platform recorded it'),
   first_name: z.string(),
   last_name: z.string(),
   join_url: z.string().nullable().describe("the attendee's own link into the event"),
@@ -87,9 +87,10 @@ export const registerOp = defineOp({
   summary:
     'Registers an attendee (email, first and last name) for a published event the user hosts and returns their ticket with a personal join link.',
   kind: 'write',
+  creates: true,
   input: registerInput,
   output: registration,
-  async run(ctx, i) {
+  async run(ctx, i): Promise<z.output<typeof registration>> {
     let r;
     try {
       r = await ctx.platform.call<CreatedTickets>({

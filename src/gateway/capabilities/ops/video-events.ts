@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { AppError } from '../../../errors.js';
-import { defineOp, id, instant, pageOf, paging, seg } from '../operation.js';
+import { defineOp, id, instant, pageOf, pageSchema, paging, seg } from '../operation.js';
 import { registerOp } from './video-events-register.js';
 
 const GROUP = 'video_events';
@@ -68,7 +68,34 @@ interface PlatformEvent {
   tagline?: string;
 }
 
-const event = (e: PlatformEvent) => ({
+const nstr = z.string().nullable();
+
+const eventView = z.object({
+  event_id: nstr,
+  name: nstr,
+  description: z.string(),
+  status: nstr.describe('PUBLISHED, DRAFT, CANCELLED, ...'),
+  event_type: nstr.describe('SIMPLE_EVENT, CONFERENCE, ...'),
+  access_level: nstr.describe('PRIVATE_RESTRICTED, PRIVATE_UNRESTRICTED or PUBLIC'),
+  attendance_type: nstr.describe('virtual, in-person or hybrid'),
+  meeting_type: nstr.describe('MEETING or WEBINAR: the session kind of a SIMPLE_EVENT'),
+  timezone: nstr,
+  start_time: nstr.describe("the event's start, else its first calendar entry's"),
+  end_time: nstr.describe("the event's end, else its last calendar entry's"),
+  calendar: z.array(z.object({ start_time: nstr, end_time: nstr })).describe("the event's days"),
+  // The platform's recurrence object, passed through as it is (its keys vary with the rule).
+  recurrence: z.record(z.string(), z.unknown()).nullable(),
+  hub_id: nstr,
+  event_url: nstr.describe("the event's public page"),
+  contact_name: nstr,
+  contact_email: nstr,
+  physical_location: nstr,
+  tagline: nstr,
+  categories: z.array(z.string()),
+  tags: z.array(z.string()),
+});
+
+const event = (e: PlatformEvent): z.output<typeof eventView> => ({
   event_id: e.event_id ?? null,
   name: e.name ?? null,
   description: e.description ?? '',
@@ -120,7 +147,30 @@ interface PlatformSession {
 
 const SESSION_TYPES: Record<number, string> = { 0: 'meeting', 2: 'webinar', 4: 'no_meeting' };
 
-const session = (s: PlatformSession) => ({
+const sessionView = z.object({
+  session_id: nstr,
+  name: nstr,
+  description: z.string(),
+  session_type: nstr.describe("meeting, webinar or no_meeting (another platform type as its number's text)"),
+  video_id: nstr.describe("the session's meeting id"),
+  webinar_id: nstr,
+  start_time: nstr,
+  end_time: nstr,
+  timezone: nstr,
+  attendance_type: nstr,
+  physical_location: nstr,
+  featured: z.boolean(),
+  speakers: z.array(z.object({ name: nstr, company: nstr, title: nstr })),
+  track_labels: z.array(z.string()),
+});
+
+const registrationView = z.object({
+  email: nstr,
+  registration_status: nstr.describe('REGISTERED, PRE_REGISTERED, ...'),
+  tickets: z.array(z.object({ ticket_id: nstr, role: nstr, authentication_method: nstr })),
+});
+
+const session = (s: PlatformSession): z.output<typeof sessionView> => ({
   session_id: s.session_id ?? null,
   name: s.name ?? null,
   description: s.description ?? '',
@@ -161,6 +211,7 @@ export const videoEventsOps = [
         message: 'as attendee only upcoming and past events can be listed',
         path: ['status'],
       }),
+    output: pageSchema(eventView),
     async run(ctx, i) {
       const r = await ctx.platform.call<{ events?: PlatformEvent[]; next_page_token?: string }>({
         method: 'GET',
@@ -184,6 +235,7 @@ export const videoEventsOps = [
     summary: 'One event with its schedule, hub, access level, link and host.',
     kind: 'read',
     input: z.object({ event_id: eventId }),
+    output: eventView.extend({ host_id: nstr }),
     async run(ctx, i) {
       const r = await ctx.platform.call<PlatformEvent>({
         method: 'GET',
@@ -201,6 +253,7 @@ export const videoEventsOps = [
     summary: "Lists an event's registrations (email, status and tickets); only the event's host may.",
     kind: 'read',
     input: z.object({ event_id: eventId, ...paging(300, 30) }),
+    output: pageSchema(registrationView),
     async run(ctx, i) {
       const r = await ctx.platform.call<{ registrants?: PlatformRegistrant[]; next_page_token?: string }>({
         method: 'GET',
@@ -210,7 +263,7 @@ export const videoEventsOps = [
         group: GROUP,
       });
       return pageOf(
-        (r.data.registrants ?? []).map((x) => ({
+        (r.data.registrants ?? []).map((x): z.output<typeof registrationView> => ({
           email: x.email ?? null,
           registration_status: x.registration_status ?? null,
           tickets: (x.tickets ?? []).map((t) => ({
@@ -230,6 +283,10 @@ export const videoEventsOps = [
     summary: "Lists an event's sessions in start order, with speakers and their meeting or webinar ids.",
     kind: 'read',
     input: z.object({ event_id: eventId }),
+    output: z.object({
+      items: z.array(sessionView),
+      nextCursor: z.null().describe('always null: the platform does not page sessions'),
+    }),
     async run(ctx, i) {
       const r = await ctx.platform.call<{ sessions?: PlatformSession[] }>({
         method: 'GET',
@@ -237,8 +294,7 @@ export const videoEventsOps = [
         label: 'LIGHT',
         group: GROUP,
       });
-      // The platform does not page sessions.
-      return pageOf((r.data.sessions ?? []).map(session), null);
+      return { items: (r.data.sessions ?? []).map(session), nextCursor: null };
     },
   }),
 
@@ -248,6 +304,7 @@ export const videoEventsOps = [
     summary:
       "Creates an event as a draft in one of the user's hubs (default: the first hub the user hosts); a single-session event gets its session.",
     kind: 'write',
+    creates: true,
     input: z
       .object({
         name: z.string().trim().min(1).max(200),
@@ -287,6 +344,7 @@ export const videoEventsOps = [
         else if (end - start > 6 * 86_400_000)
           c.addIssue({ code: 'custom', path: ['end_time'], message: 'an event can span at most 6 days' });
       }),
+    output: eventView.extend({ event_id: z.string() }),
     async run(ctx, i) {
       let hubId = i.hub_id;
       if (hubId === undefined) {
