@@ -1,12 +1,13 @@
 /**
  * calendar operations against the emulator: each operation run directly (input parsed with the
  * registry's parseInput), paging, validation, a mapped platform error, and writes read back from
- * the emulator.
+ * the emulator; every answer is held to the operation's declared output.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpContext, Operation } from '../../../src/gateway/capabilities/operation.js';
 import { calendarOps } from '../../../src/gateway/capabilities/ops/calendar.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
+import { expectOutput } from '../../helpers/op-output.js';
 import { startGateway, type GatewayEnv } from '../helpers.js';
 
 let e: GatewayEnv;
@@ -26,8 +27,11 @@ const op = (name: string) => {
   if (!o) throw new Error(`no operation ${name}`);
   return o;
 };
-const run = async (name: string, input: unknown): Promise<any> =>
-  op(name).run(ctx, parseInput(op(name).input, input));
+const run = async (name: string, input: unknown): Promise<any> => {
+  const out = await op(name).run(ctx, parseInput(op(name).input, input));
+  expectOutput('calendar', name, out);
+  return out;
+};
 const platform = (path: string, query?: Record<string, string | number>) =>
   e.emu.api('GET', `/v2${path}`, { token, ...(query ? { query } : {}) });
 const issues = (name: string, input: unknown) => {
@@ -141,6 +145,8 @@ describe('calendar', () => {
       true,
     );
     expect(past.items.length).toBeGreaterThan(3);
+    const empty = await run('list_events', { from: '2045-01-01T00:00:00Z', to: '2045-01-02T00:00:00Z' });
+    expect(empty).toEqual({ items: [], nextCursor: null });
   });
 
   it('create_event creates timed and all-day events that the platform keeps', async () => {

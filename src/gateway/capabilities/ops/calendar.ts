@@ -283,6 +283,7 @@ export const calendarOps = [
     summary:
       'Creates a calendar event: timed (start/end as ISO instants) or all-day (start/end as dates, end exclusive), with optional attendees.',
     kind: 'write',
+    creates: true,
     input: z
       .object({
         summary: summary.describe('event title'),
@@ -429,6 +430,7 @@ export const calendarOps = [
     summary:
       'Creates an event from a short text, like "Lunch with sam@example.com tomorrow at 1pm for 30 minutes at Gibsons".',
     kind: 'write',
+    creates: true,
     input: z.object({
       text: z
         .string()
