@@ -1,12 +1,14 @@
 /**
  * ra (revenue accelerator) operations against the emulator: conversations, deals, deal
  * activities, content analysis and comments (list and post), run directly with validated input.
+ * Every answer is held to the operation's declared output schema.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPABILITIES } from '../../../src/gateway/capabilities/catalog.js';
 import type { Operation } from '../../../src/gateway/capabilities/operation.js';
 import { raOps } from '../../../src/gateway/capabilities/ops/ra.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
+import { expectOutput } from '../../helpers/op-output.js';
 import { startGateway, type GatewayEnv } from '../helpers.js';
 
 let e: GatewayEnv;
@@ -21,8 +23,11 @@ const op = (name: string) => {
   if (!o) throw new Error(`no op ${name}`);
   return o as unknown as Operation;
 };
-const run = async (name: string, input: unknown): Promise<any> =>
-  op(name).run(await e.gateway.opContext(), parseInput(op(name).input, input));
+const run = async (name: string, input: unknown): Promise<any> => {
+  const result = await op(name).run(await e.gateway.opContext(), parseInput(op(name).input, input));
+  expectOutput('ra', name, result);
+  return result;
+};
 const failure = async (p: Promise<unknown>) => {
   try {
     await p;
@@ -38,6 +43,8 @@ describe('ra', () => {
     const names = CAPABILITIES.filter((c) => c.group === 'ra').map((c) => c.name);
     expect(raOps.map((o) => o.name).sort()).toEqual([...names].sort());
     for (const o of raOps) expect(o.group).toBe('ra');
+    expect(raOps.filter((o) => !o.output).map((o) => o.name)).toEqual([]);
+    expect(raOps.filter((o) => o.creates).map((o) => o.name)).toEqual(['comments']);
   });
 
   it('list_conversations pages and filters by deal, host and time', async () => {
@@ -80,6 +87,8 @@ describe('ra', () => {
     const phones = await run('list_conversations', { conversation_type: 'phone', limit: 300 });
     expect(phones.items.length).toBeGreaterThan(0);
     expect(phones.items.every((c: any) => c.conversation_type === 'phone')).toBe(true);
+    const none = await run('list_conversations', { to: '2001-01-01T00:00:00Z' });
+    expect(none).toEqual({ items: [], nextCursor: null });
   });
 
   it('list_conversations validates its input', async () => {
@@ -181,6 +190,21 @@ describe('ra', () => {
     });
     expect(Object.keys(steps).sort()).toEqual(['analysis_type', 'conversation_id', 'next_steps']);
     expect(steps.next_steps).toEqual(all.next_steps);
+    // Each part alone is the same as in the whole analysis (smartChapters carries the summary).
+    for (const [type, keys] of [
+      ['topics', ['topics']],
+      ['engagingQuestions', ['good_questions']],
+      ['indicators', ['indicators']],
+      ['smartChapters', ['smart_chapters', 'summary']],
+      ['dealMemo', ['deal_memo']],
+    ] as const) {
+      const part = await run('conversation_analysis', {
+        conversation_id: c.conversation_id,
+        analysis_type: type,
+      });
+      expect(Object.keys(part).sort()).toEqual(['analysis_type', 'conversation_id', ...keys].sort());
+      for (const k of keys) expect(part[k]).toEqual(all[k]);
+    }
 
     expect(
       (

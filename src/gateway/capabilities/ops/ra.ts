@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { AppError } from '../../../errors.js';
-import { defineOp, id, instant, pageOf, paging, seg } from '../operation.js';
+import { defineOp, id, instant, pageOf, pageSchema, paging, seg } from '../operation.js';
 
 const GROUP = 'ra';
 
@@ -24,6 +24,18 @@ const bool = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v 
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+// Our views: the platform's fields as given, a missing one as null (no value is guaranteed).
+const text = z.string().nullable();
+const number = z.number().nullable();
+const time = text.describe('ISO 8601 instant, as the platform gives it');
+const score = number.describe("the platform's score, as given");
+
+/**
+ * An answer that is one of several objects. MCP takes only an object schema at the root of an
+ * outputSchema, so the union also says `type: object` there (`{type: object, anyOf|oneOf}`).
+ */
+const oneOfObjects = <T extends z.ZodType>(schema: T) => schema.meta({ type: 'object' });
 
 interface PlatformConversation {
   conversation_id?: string;
@@ -46,7 +58,26 @@ interface PlatformConversation {
   processing_analysis?: boolean;
 }
 
-const conversation = (c: PlatformConversation) => ({
+const conversationView = z.object({
+  conversation_id: text.describe('for conversation_analysis and comments'),
+  topic: text,
+  conversation_type: text.describe('meeting or phone'),
+  deal_id: text.describe('its CRM deal (see list_deals)'),
+  host_id: text,
+  video_id: text.describe("the platform's meeting id, as text"),
+  meeting_uuid: text,
+  meeting_start_time: time,
+  duration_sec: number.describe('seconds'),
+  processing_analysis: z.boolean().describe('true while the platform is still analysing it'),
+  iq_processed_time: time.describe('when the analysis finished'),
+  engagement_score: score,
+  sentiment_score: score,
+  engaging_questions_count: number,
+  next_steps_count: number,
+  filler_words_count: number,
+});
+
+const conversation = (c: PlatformConversation): z.output<typeof conversationView> => ({
   conversation_id: c.conversation_id ?? null,
   topic: c.conversation_topic ?? c.topic ?? null,
   conversation_type: c.conversation_type ?? null,
@@ -86,7 +117,27 @@ interface PlatformDeal {
   account_type?: string;
 }
 
-const deal = (d: PlatformDeal) => ({
+const dealView = z.object({
+  deal_id: text,
+  deal_name: text,
+  deal_stage: text.describe('the CRM stage, like "Needs Analysis"'),
+  deal_description: text,
+  account_name: text,
+  deal_amount: number,
+  currency_type: text.describe('currency code, like USD'),
+  close_date: text,
+  deal_is_closed: z.boolean(),
+  owner_id: text,
+  owner_name: text,
+  owner_email: text,
+  create_time: time,
+  time_in_stage_days: number.describe('days in its current stage'),
+  number_of_conversations: number,
+  last_activity_time: time,
+  account_type: text,
+});
+
+const deal = (d: PlatformDeal): z.output<typeof dealView> => ({
   deal_id: d.deal_id ?? null,
   deal_name: d.deal_name ?? null,
   deal_stage: d.deal_stage ?? null,
@@ -123,7 +174,23 @@ interface PlatformActivity {
   duration?: number;
 }
 
-const activity = (a: PlatformActivity) => ({
+const activityView = z.object({
+  activity_type: text.describe('meeting, call or email'),
+  conversation_id: text.describe('meetings and calls: for conversation_analysis and comments'),
+  topic: text,
+  start_date: time,
+  duration_min: number.describe('minutes'),
+  direction: text,
+  host_id: text,
+  stage_during_conversation: text.describe('the deal stage at the time'),
+  processing_analysis: z.boolean().describe('true while the platform is still analysing it'),
+  sentiment_score: score.describe("the platform's score; null for email"),
+  engagement_score: score.describe("the platform's score; null for email"),
+  message_ids: text.describe("email: the thread's message ids"),
+  number_of_message_in_thread: number,
+});
+
+const activity = (a: PlatformActivity): z.output<typeof activityView> => ({
   activity_type: a.activity_type ?? null,
   conversation_id: str(a.conversation_id),
   topic: str(a.conversation_topic),
@@ -153,7 +220,28 @@ interface PlatformComment {
   time_in_recording?: string;
 }
 
-const comment = (c: PlatformComment) => ({
+const commentView = z.object({
+  id: text,
+  parent_comment_id: text.describe('the comment this one replies to'),
+  comment: z.string(),
+  user_name: text,
+  user_email: text,
+  created_time: time,
+  last_modified_time: time,
+  is_private: z.boolean().describe('only the author sees it'),
+  time_in_recording: text.describe('where in the recording it points, hh:mm:ss'),
+  mention_users: z.array(z.object({ user_id: text, user_name: text })),
+  mention_teams: z.array(z.object({ team_id: text, team_name: text })),
+});
+
+const commentsOutput = oneOfObjects(
+  z.union([
+    pageSchema(commentView).describe('the comments, when no comment was given'),
+    commentView.describe('the posted comment'),
+  ]),
+);
+
+const comment = (c: PlatformComment): z.output<typeof commentView> => ({
   id: c.id ?? null,
   parent_comment_id: str(c.parent_comment_id),
   comment: c.comment ?? '',
@@ -186,8 +274,19 @@ interface PlatformLine {
 }
 type Sections = { section?: PlatformLine[] }[] | undefined;
 
+const lineView = z.object({
+  speaker: text.describe("the speaker's display name"),
+  user_id: text,
+  text: z.string(),
+  label: text.describe('why it was marked: the indicator or label'),
+  key_word: text,
+  start_time: text.describe('where in the recording it starts, as the platform gives it'),
+  end_time: text,
+});
+const lineList = z.array(lineView);
+
 /** One analysed utterance: who said what, when, and why it was marked. */
-const line = (l: PlatformLine) => ({
+const line = (l: PlatformLine): z.output<typeof lineView> => ({
   speaker: l.display_name ?? null,
   user_id: str(l.user_id),
   text: l.text ?? '',
@@ -232,53 +331,105 @@ const ANALYSIS_TYPES = [
 ] as const;
 type AnalysisType = (typeof ANALYSIS_TYPES)[number];
 
+const factorView = z.object({ factor: z.string(), explanation: z.string() });
+const chaptersPart = {
+  summary: text.describe('a summary of the whole conversation'),
+  smart_chapters: z.array(
+    z.object({ title: z.string(), summary: text, category: text, start_time: text, end_time: text }),
+  ),
+};
+const dealMemo = z
+  .object({ potential_wins: z.array(factorView), potential_concerns: z.array(factorView) })
+  .nullable()
+  .describe('null when the platform has none');
+const playbooks = z.array(
+  z.object({
+    playbook_name: z.string(),
+    elements: z.array(z.object({ element_name: z.string(), summaries: z.array(z.string()) })),
+  }),
+);
+const head = <T extends AnalysisType>(t: T) => ({ conversation_id: z.string(), analysis_type: z.literal(t) });
+
+/** Only the parts the requested type covers, each present (empty when none). */
+const analysisView = oneOfObjects(
+  z.discriminatedUnion('analysis_type', [
+    z.object({
+      ...head('all'),
+      ...chaptersPart,
+      topics: lineList,
+      next_steps: lineList,
+      good_questions: lineList,
+      indicators: lineList,
+      deal_memo: dealMemo,
+      playbooks,
+    }),
+    z.object({ ...head('topics'), topics: lineList }),
+    z.object({ ...head('nextSteps'), next_steps: lineList }),
+    z.object({ ...head('engagingQuestions'), good_questions: lineList }),
+    z.object({ ...head('indicators'), indicators: lineList }),
+    z.object({ ...head('smartChapters'), ...chaptersPart }),
+    z.object({ ...head('dealMemo'), deal_memo: dealMemo }),
+  ]),
+);
+
 const factors = (list: { factor?: string; explanation?: string }[] | undefined) =>
   (list ?? []).map((f) => ({ factor: f.factor ?? '', explanation: f.explanation ?? '' }));
 
-/** Our analysis shape: only the parts the requested type covers, each present (empty when none). */
-function analysis(conversation_id: string, type: AnalysisType, a: PlatformAnalysis) {
-  const want = (t: AnalysisType) => type === 'all' || type === t;
-  return {
-    conversation_id,
-    analysis_type: type,
-    ...(want('smartChapters')
+/** Our analysis shape for the requested type (see analysisView). */
+function analysis(
+  conversation_id: string,
+  type: AnalysisType,
+  a: PlatformAnalysis,
+): z.output<typeof analysisView> {
+  const chapters = () => ({
+    summary: str(a.summary),
+    smart_chapters: (a.smart_chapters ?? []).map((c) => ({
+      title: c.title ?? '',
+      summary: str(c.summary),
+      category: str(c.category),
+      start_time: str(c.start_time),
+      end_time: str(c.end_time),
+    })),
+  });
+  const memo = () =>
+    a.deal_memo
       ? {
-          summary: str(a.summary),
-          smart_chapters: (a.smart_chapters ?? []).map((c) => ({
-            title: c.title ?? '',
-            summary: str(c.summary),
-            category: str(c.category),
-            start_time: str(c.start_time),
-            end_time: str(c.end_time),
+          potential_wins: factors(a.deal_memo.potential_wins),
+          potential_concerns: factors(a.deal_memo.potential_concerns),
+        }
+      : null;
+  switch (type) {
+    case 'all':
+      return {
+        conversation_id,
+        analysis_type: type,
+        ...chapters(),
+        topics: lines(a.topics),
+        next_steps: lines(a.next_steps),
+        good_questions: lines(a.good_questions),
+        indicators: lines(a.indicators),
+        deal_memo: memo(),
+        playbooks: (a.playbooks ?? []).map((p) => ({
+          playbook_name: p.playbook_name ?? '',
+          elements: (p.elements ?? []).map((e) => ({
+            element_name: e.element_name ?? '',
+            summaries: e.answer?.summaries ?? [],
           })),
-        }
-      : {}),
-    ...(want('topics') ? { topics: lines(a.topics) } : {}),
-    ...(want('nextSteps') ? { next_steps: lines(a.next_steps) } : {}),
-    ...(want('engagingQuestions') ? { good_questions: lines(a.good_questions) } : {}),
-    ...(want('indicators') ? { indicators: lines(a.indicators) } : {}),
-    ...(want('dealMemo')
-      ? {
-          deal_memo: a.deal_memo
-            ? {
-                potential_wins: factors(a.deal_memo.potential_wins),
-                potential_concerns: factors(a.deal_memo.potential_concerns),
-              }
-            : null,
-        }
-      : {}),
-    ...(type === 'all'
-      ? {
-          playbooks: (a.playbooks ?? []).map((p) => ({
-            playbook_name: p.playbook_name ?? '',
-            elements: (p.elements ?? []).map((e) => ({
-              element_name: e.element_name ?? '',
-              summaries: e.answer?.summaries ?? [],
-            })),
-          })),
-        }
-      : {}),
-  };
+        })),
+      };
+    case 'smartChapters':
+      return { conversation_id, analysis_type: type, ...chapters() };
+    case 'topics':
+      return { conversation_id, analysis_type: type, topics: lines(a.topics) };
+    case 'nextSteps':
+      return { conversation_id, analysis_type: type, next_steps: lines(a.next_steps) };
+    case 'engagingQuestions':
+      return { conversation_id, analysis_type: type, good_questions: lines(a.good_questions) };
+    case 'indicators':
+      return { conversation_id, analysis_type: type, indicators: lines(a.indicators) };
+    case 'dealMemo':
+      return { conversation_id, analysis_type: type, deal_memo: memo() };
+  }
 }
 
 export const raOps = [
@@ -305,6 +456,7 @@ export const raOps = [
         message: 'from must not be after to',
         path: ['from'],
       }),
+    output: pageSchema(conversationView),
     async run(ctx, i) {
       const r = await ctx.platform.call<{ conversations?: PlatformConversation[]; next_page_token?: string }>(
         {
@@ -354,6 +506,7 @@ export const raOps = [
           path: ['min_amount'],
         },
       ),
+    output: pageSchema(dealView),
     async run(ctx, i) {
       const r = await ctx.platform.call<{ deals?: PlatformDeal[]; next_page_token?: string }>({
         method: 'GET',
@@ -382,6 +535,7 @@ export const raOps = [
       deal_id: id('deal_id').describe('deal_id from list_deals'),
       ...paging(300, 30),
     }),
+    output: pageSchema(activityView),
     async run(ctx, i) {
       const r = await ctx.platform.call<{ activities?: PlatformActivity[]; next_page_token?: string }>({
         method: 'GET',
@@ -407,6 +561,7 @@ export const raOps = [
         .default('all')
         .describe('which part of the analysis; smartChapters includes the summary'),
     }),
+    output: analysisView,
     async run(ctx, i) {
       const r = await ctx.platform.call<PlatformAnalysis>({
         method: 'GET',
@@ -425,6 +580,8 @@ export const raOps = [
     summary:
       "Lists a conversation's comments, oldest first; with `comment`, posts a new comment (or a reply) and returns it.",
     kind: 'write',
+    // Posting adds a comment each time it runs (without `comment` it only reads the thread).
+    creates: true,
     input: z
       .object({
         conversation_id: conversationId,
@@ -452,7 +609,8 @@ export const raOps = [
           if (i[k] !== undefined) c.addIssue({ code: 'custom', path: [k], message: `${k} needs comment` });
         }
       }),
-    async run(ctx, i) {
+    output: commentsOutput,
+    async run(ctx, i): Promise<z.output<typeof commentsOutput>> {
       const path = `/zra/conversations/${seg(i.conversation_id)}/comments`;
       if (i.comment !== undefined) {
         const r = await ctx.platform.call<PlatformComment>({
