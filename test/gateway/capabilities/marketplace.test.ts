@@ -8,6 +8,7 @@ import type { Operation, OpContext } from '../../../src/gateway/capabilities/ope
 import { marketplaceOps } from '../../../src/gateway/capabilities/ops/marketplace.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
 import { AppError } from '../../../src/http/errors.js';
+import { expectOutput } from '../../helpers/op-output.js';
 import { startGateway, type GatewayEnv } from '../helpers.js';
 
 let e: GatewayEnv;
@@ -24,8 +25,12 @@ const op = (name: string) => {
   if (!o) throw new Error(`no op ${name}`);
   return o as unknown as Operation;
 };
-const run = async (name: string, input: unknown): Promise<any> =>
-  op(name).run(await e.gateway.opContext(), parseInput(op(name).input, input));
+/** Runs an operation and holds its answer to its declared output. */
+const run = async (name: string, input: unknown): Promise<any> => {
+  const r = await op(name).run(await e.gateway.opContext(), parseInput(op(name).input, input));
+  expectOutput('marketplace', name, r);
+  return r;
+};
 const failure = async (p: Promise<unknown>) => {
   try {
     await p;
@@ -40,6 +45,7 @@ describe('marketplace', () => {
     const names = CAPABILITIES.filter((c) => c.group === 'marketplace').map((c) => c.name);
     expect(marketplaceOps.map((o) => o.name).sort()).toEqual([...names].sort());
     for (const o of marketplaceOps) expect(o.group).toBe('marketplace');
+    for (const o of marketplaceOps) expect(o.output, o.name).toBeDefined();
   });
 
   it('app describes the linked app with its granted scopes', async () => {
@@ -85,7 +91,9 @@ describe('marketplace', () => {
       } as unknown as OpContext['platform'],
     });
     const entitlements = op('entitlements');
-    expect(await entitlements.run(await withError(1002), {})).toEqual({ items: [], nextCursor: null });
+    const none = await entitlements.run(await withError(1002), {});
+    expect(none).toEqual({ items: [], nextCursor: null });
+    expectOutput('marketplace', 'entitlements', none);
     await expect(entitlements.run(await withError(1001), {})).rejects.toMatchObject({ code: 'not_found' });
   });
 

@@ -7,7 +7,7 @@
  */
 import * as z from 'zod';
 import { AppError } from '../../../errors.js';
-import { defineOp, id, pageOf, paging, seg } from '../operation.js';
+import { defineOp, id, pageOf, pageSchema, paging, seg } from '../operation.js';
 
 const GROUP = 'marketplace';
 
@@ -39,6 +39,40 @@ interface PlatformRequest {
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
+const appView = z.object({
+  app_id: z.string(),
+  app_name: z.string().nullable(),
+  app_description: z.string().nullable(),
+  app_type: z.string().nullable().describe('ZoomApp, ChatBotApp or OAuthApp'),
+  app_usage: z
+    .enum(['admin_managed', 'user_managed'])
+    .nullable()
+    .describe("managed by the account's admins, or available to users"),
+  app_status: z.string().nullable().describe('PUBLISHED or UNPUBLISHED'),
+  app_links: z
+    .record(z.string(), z.string())
+    .describe("the listing's links by kind (e.g. support_url, privacy_policy_url); empty ones left out"),
+  app_scopes: z.array(z.string()).describe('the OAuth scopes granted to the app'),
+  user_role: z.string().nullable().describe('the role a user needs to add the app'),
+  account_types: z.array(z.string()).describe('the account types that may use the app'),
+});
+
+const entitlementView = z.object({
+  entitlement_id: z.string().nullable(),
+  plan_id: z.string().nullable(),
+  plan_name: z.string().nullable(),
+});
+
+const requestView = z.object({
+  request_user_id: z.string().nullable(),
+  request_user_name: z.string().nullable(),
+  request_user_email: z.string().nullable(),
+  request_user_department: z.string().nullable(),
+  request_date_time: z.string().nullable(),
+  reason: z.string().nullable().describe('why the user asked for the app'),
+  status: z.string().nullable().describe('pending, approved or rejected'),
+});
+
 export const marketplaceOps = [
   defineOp({
     group: GROUP,
@@ -46,7 +80,8 @@ export const marketplaceOps = [
     summary: "The linked marketplace app's listing: name, type, status, links and granted scopes.",
     kind: 'read',
     input: z.object({ app_id: appId }),
-    async run(ctx, i) {
+    output: appView,
+    async run(ctx, i): Promise<z.output<typeof appView>> {
       const r = await ctx.platform.call<PlatformApp>({
         method: 'GET',
         path: `/marketplace/apps/${seg(i.app_id ?? ctx.appId)}`,
@@ -79,6 +114,7 @@ export const marketplaceOps = [
     summary: "The linked user's paid-plan entitlements for the app (empty when none is assigned).",
     kind: 'read',
     input: z.object({}),
+    output: pageSchema(entitlementView),
     async run(ctx) {
       try {
         const r = await ctx.platform.call<{ id?: string | number; plan_name?: string; plan_id?: string }[]>({
@@ -90,7 +126,7 @@ export const marketplaceOps = [
         });
         const list = Array.isArray(r.data) ? r.data : [];
         return pageOf(
-          list.map((e) => ({
+          list.map((e): z.output<typeof entitlementView> => ({
             entitlement_id: e.id !== undefined && e.id !== null ? String(e.id) : null,
             plan_id: str(e.plan_id),
             plan_name: str(e.plan_name),
@@ -117,6 +153,7 @@ export const marketplaceOps = [
       status: z.enum(['pending', 'approved', 'rejected']).default('pending'),
       ...paging(300, 30),
     }),
+    output: pageSchema(requestView),
     async run(ctx, i) {
       const r = await ctx.platform.call<{ requests?: PlatformRequest[]; next_page_token?: string }>({
         method: 'GET',
@@ -126,7 +163,7 @@ export const marketplaceOps = [
         group: GROUP,
       });
       return pageOf(
-        (r.data.requests ?? []).map((x) => ({
+        (r.data.requests ?? []).map((x): z.output<typeof requestView> => ({
           request_user_id: str(x.request_user_id),
           request_user_name: str(x.request_user_name),
           request_user_email: str(x.request_user_email),
