@@ -37,8 +37,8 @@ export function entry(group: string, name: string): RegistryEntry {
   return e;
 }
 
-/** Runs one capability with untrusted input. */
-export async function invoke(ctx: OpContext, group: string, name: string, input: unknown): Promise<unknown> {
+/** The operation of a capability; 404 for an unknown one, 501 when the platform offers none. */
+export function operationOf(group: string, name: string): Operation {
   const e = entry(group, name);
   if (!e.operation) {
     throw new AppError(
@@ -48,7 +48,16 @@ export async function invoke(ctx: OpContext, group: string, name: string, input:
       { group, name, availability: e.availability },
     );
   }
-  return e.operation.run(ctx, parseInput(e.operation.input, input ?? {}));
+  return e.operation;
+}
+
+/**
+ * Runs one capability with untrusted input, without an idempotency key (internal calls and
+ * routes that never take one); transports use idempotent-invoke.ts, which adds the key's rules.
+ */
+export async function invoke(ctx: OpContext, group: string, name: string, input: unknown): Promise<unknown> {
+  const op = operationOf(group, name);
+  return op.run(ctx, parseInput(op.input, input ?? {}));
 }
 
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

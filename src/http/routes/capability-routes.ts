@@ -1,15 +1,18 @@
 /**
  * The capability registry over HTTP: list with availability, invoke one with JSON arguments,
  * and `restView` — the helper every named /api/video path uses to be a thin view over an
- * operation (input from query/params/body, output as the operation returns it).
+ * operation (input from query/params/body, output as the operation returns it). Both run the
+ * shared invoke with the request's Idempotency-Key header (idempotent-invoke.ts has the rules).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type * as z from 'zod';
 import type { Gateway } from '../../gateway/gateway.js';
 import { capabilityState } from '../../gateway/monitor.js';
-import { entry, invoke, inputJsonSchema, REGISTRY } from '../../gateway/capabilities/registry.js';
+import { entry, inputJsonSchema, REGISTRY } from '../../gateway/capabilities/registry.js';
+import { invokeOnce, type InvokeOutcome } from '../../gateway/capabilities/idempotent-invoke.js';
 import { documentRoute } from '../openapi.js';
 import { AppError } from '../errors.js';
+import { idempotencyKey, markReplay } from '../idempotency-header.js';
 
 type Auth = (req: FastifyRequest) => Promise<void>;
 
@@ -44,9 +47,11 @@ export function registerCapabilityRoutes(app: FastifyInstance, deps: ViewDeps): 
   app.post<{ Params: { group: string; name: string } }>(
     '/api/video/capabilities/:group/:name',
     { onRequest: auth },
-    async (req) => {
+    async (req, reply) => {
       const ctx = await gateway.opContext();
-      return { result: await invoke(ctx, req.params.group, req.params.name, req.body) };
+      const { group, name } = req.params;
+      const { result, replayed } = await invokeOnce(ctx, group, name, req.body, idempotencyKey(req));
+      return markReplay(reply, replayed).send({ result });
     },
   );
 }
@@ -70,16 +75,16 @@ export interface ViewDef {
   status?: number;
 }
 
-/** Runs a view's operation on a request's parts: what the route answers with. */
-function viewRunner(deps: ViewDeps, v: ViewDef): (req: ViewRequest) => Promise<unknown> {
-  return async (req) => {
+/** Runs a view's operation on a request's parts, under the request's idempotency key if any. */
+function viewRunner(deps: ViewDeps, v: ViewDef): (req: ViewRequest, key?: string) => Promise<InvokeOutcome> {
+  return async (req, key) => {
     const params = (req.params ?? {}) as Record<string, unknown>;
     const source = v.method === 'GET' || v.method === 'DELETE' ? req.query : req.body;
     if (source !== undefined && source !== null && (typeof source !== 'object' || Array.isArray(source))) {
       throw new AppError(400, 'validation_failed', 'The request body must be a JSON object.');
     }
     const input = v.input ? v.input(req) : { ...(source as Record<string, unknown> | undefined), ...params };
-    return invoke(await deps.gateway.opContext(), v.group, v.name, input);
+    return invokeOnce(await deps.gateway.opContext(), v.group, v.name, input, key);
   };
 }
 
@@ -100,6 +105,9 @@ export function restView(app: FastifyInstance, deps: ViewDeps, v: ViewDef): void
     method: v.method,
     url: v.url,
     onRequest: deps.auth,
-    handler: async (req: FastifyRequest, reply: FastifyReply) => reply.code(status).send(await run(req)),
+    handler: async (req: FastifyRequest, reply: FastifyReply) => {
+      const { result, replayed } = await run(req, idempotencyKey(req));
+      return markReplay(reply, replayed).code(status).send(result);
+    },
   });
 }

@@ -2,17 +2,18 @@
  * Builds the gateway MCP server for one request (the SDK forbids sharing one across requests).
  * Tools are served by low-level handlers over the tool definitions built once per process
  * (gateway-tools.ts): tools/list shows the tools the link's granted scopes admit, tools/call runs
- * the capability through the registry's invoke (the same validation and operation as REST) and
- * turns failures into tool errors a model can act on. Resources: the status report and monitor.
+ * the capability through the shared invoke (the same validation, operation and idempotency key
+ * rules as REST), checks the answer against the tool's output schema, and turns failures into
+ * tool errors a model can act on. Resources: the status report and monitor.
  */
 import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
-import { invoke } from '../../gateway/capabilities/registry.js';
+import { invokeOnce } from '../../gateway/capabilities/idempotent-invoke.js';
 import type { Gateway } from '../../gateway/gateway.js';
 import { capabilityState } from '../../gateway/monitor.js';
 import { AppError } from '../../errors.js';
 import { JSON_SCHEMA_VALIDATOR } from '../json-schema-validator.js';
 import { registerGatewayResources } from './gateway-resources.js';
-import { gatewayTools, type GatewayTool } from './gateway-tools.js';
+import { gatewayTools, IDEMPOTENCY_ARG, type GatewayTool } from './gateway-tools.js';
 import { toolError, toolSuccess } from './tool-results.js';
 
 export interface GatewayMcpDeps {
@@ -32,6 +33,24 @@ const instructions = (base: string) =>
     `- Resources: the status report (${base}/api/video/status) and the monitor (${base}/api/video/monitor) say what is linked, which capabilities work, and why the others do not.`,
   ].join('\n');
 
+/**
+ * The operation's input and the idempotency key, which is a tool argument but no operation input.
+ * Taken from any tool's arguments, so one sent to a tool that creates nothing is refused by the
+ * shared invoke (as REST refuses the header) rather than silently dropped.
+ */
+function splitKey(args: unknown): { input: unknown; key: string | undefined } {
+  if (args === null || typeof args !== 'object' || !(IDEMPOTENCY_ARG in args)) {
+    return { input: args ?? {}, key: undefined };
+  }
+  const { [IDEMPOTENCY_ARG]: key, ...input } = args as Record<string, unknown>;
+  if (typeof key !== 'string') {
+    throw new AppError(400, 'validation_failed', 'The input is not valid.', {
+      issues: [{ path: IDEMPOTENCY_ARG, message: 'must be a string' }],
+    });
+  }
+  return { input, key };
+}
+
 async function call(d: GatewayMcpDeps, tool: GatewayTool, args: unknown) {
   const { group, capability, definition } = tool;
   try {
@@ -45,14 +64,15 @@ async function call(d: GatewayMcpDeps, tool: GatewayTool, args: unknown) {
         { group, scopes: tool.scopes },
       );
     }
-    const result = await invoke(await d.gateway.opContext(), group, capability, args ?? {});
+    const { input, key } = splitKey(args);
+    const { result, replayed } = await invokeOnce(await d.gateway.opContext(), group, capability, input, key);
     const checked = tool.checkOutput()(result);
     if (!checked.valid) {
       throw new Error(
         `${definition.name} returned a result outside its output schema: ${checked.errorMessage}`,
       );
     }
-    return toolSuccess(result);
+    return toolSuccess(result, replayed);
   } catch (err) {
     if (!(err instanceof AppError)) d.onToolFailure(err, definition.name);
     return toolError(err, d.publicUrl);

@@ -3,12 +3,15 @@
  * built once per process from the capability registry (per-request servers only pick from
  * them). Input schemas come from the operations' zod inputs, output schemas from their declared
  * outputs or, where none is declared, an open object schema that promises no more than "an
- * object"; annotations follow the operation's kind. Capabilities without a public platform
- * endpoint are no tools; their reasons are kept so a call by name can say why.
+ * object"; annotations follow the operation's kind. Tools whose operation creates take an
+ * optional `idempotency_key` argument, the shared invoke's key (idempotent-invoke.ts).
+ * Capabilities without a public platform endpoint are no tools; their reasons are kept so a call
+ * by name can say why.
  */
 import type { JsonSchemaType, JsonSchemaValidator, Tool } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { Operation } from '../../gateway/capabilities/operation.js';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../gateway/capabilities/idempotent-invoke.js';
 import { inputJsonSchema, REGISTRY, type RegistryEntry } from '../../gateway/capabilities/registry.js';
 import { JSON_SCHEMA_VALIDATOR } from '../json-schema-validator.js';
 
@@ -60,6 +63,26 @@ function wireSchema(schema: unknown): Tool['inputSchema'] {
   return rest as Tool['inputSchema'];
 }
 
+/** The argument a creating tool takes besides its operation's input (the server strips it). */
+export const IDEMPOTENCY_ARG = 'idempotency_key';
+
+const idempotencyArg = {
+  type: 'string',
+  pattern: IDEMPOTENCY_KEY_PATTERN,
+  description:
+    'Optional. A key of your choosing, unique per creation (a UUID, say). Retry a failed or timed-out call with the same key and the same arguments: if the first call created, the retry returns its answer and creates nothing new. The same key with other arguments is refused (idempotency_key_reused). Keys are shared with the REST Idempotency-Key header and kept for a day.',
+};
+
+/** The input schema on the wire: the operation's, plus the idempotency key where it creates. */
+function inputSchema(group: string, name: string, op: Operation): Tool['inputSchema'] {
+  const schema = wireSchema(inputJsonSchema(op));
+  if (op.creates !== true) return schema;
+  const properties = { ...(schema.properties ?? {}) };
+  if (IDEMPOTENCY_ARG in properties)
+    throw new Error(`${group}/${name} has an input named ${IDEMPOTENCY_ARG}`);
+  return { ...schema, properties: { ...properties, [IDEMPOTENCY_ARG]: idempotencyArg } };
+}
+
 function outputSchema(group: string, name: string, op: Operation) {
   if (op.output) return wireSchema(z.toJSONSchema(op.output, { io: 'output', unrepresentable: 'any' }));
   return wireSchema({
@@ -77,6 +100,7 @@ function build(r: RegistryEntry, op: Operation): GatewayTool {
     note,
     EFFECT[op.kind],
     op.overwrites ? 'It may change or replace existing data.' : undefined,
+    op.creates ? `Pass ${IDEMPOTENCY_ARG} to make a retry safe.` : undefined,
   ]
     .filter(Boolean)
     .join(' ');
@@ -91,7 +115,7 @@ function build(r: RegistryEntry, op: Operation): GatewayTool {
       name: toolName(group, name),
       title,
       description,
-      inputSchema: wireSchema(inputJsonSchema(op)),
+      inputSchema: inputSchema(group, name, op),
       outputSchema: output,
       annotations: {
         title,

@@ -7,10 +7,14 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { AppError } from '../../errors.js';
 
-export function toolSuccess(result: unknown): CallToolResult {
+/** The `_meta` key marking an answer replayed for an idempotency key (REST: Idempotent-Replayed). */
+export const REPLAYED_META = 'fleetgate/idempotent-replayed';
+
+export function toolSuccess(result: unknown, replayed = false): CallToolResult {
   return {
     content: [{ type: 'text', text: JSON.stringify(result) }],
     structuredContent: result,
+    ...(replayed ? { _meta: { [REPLAYED_META]: true } } : {}),
   };
 }
 
@@ -38,6 +42,12 @@ const NEXT_STEP: Record<string, (base: string) => string> = {
   upstream_unavailable: () => 'The platform is failing for this group right now; try again in a minute.',
   upstream_timeout: () => 'The platform did not answer in time; try again.',
   upstream_error: () => 'The platform failed; try again later, or tell the user.',
+  idempotency_key_reused: () =>
+    'This idempotency_key was used before with other arguments. For a new creation use a new key; to retry the earlier one, send its arguments unchanged.',
+  idempotency_in_progress: () =>
+    'The first call with this idempotency_key is still running; wait a second and call again with the same key and arguments to get its answer.',
+  idempotency_key_unsupported: () =>
+    'This tool creates nothing, so it takes no idempotency_key; call it again without one.',
   hosted_mcp_unavailable: () =>
     "This capability runs through the platform's hosted MCP server, which cannot be reached now; try again later.",
 };

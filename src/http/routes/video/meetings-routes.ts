@@ -1,9 +1,9 @@
 /**
  * The meetings paths of the seed: stored events (`/api/video/events`, one event, its
- * registrations) and appointments (with Idempotency-Key). Creation and deletion run the
- * meetings capability operations, so REST and the registry behave the same.
+ * registrations) and appointments. Creation and deletion run the meetings capability operations
+ * (creations through the shared invoke, which honours Idempotency-Key), so REST, the registry and
+ * MCP behave the same; reads of stored events come from the gateway's services, not the store.
  */
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod';
 import { invoke, parseInput } from '../../../gateway/capabilities/registry.js';
@@ -18,7 +18,6 @@ import {
 import { AppError } from '../../errors.js';
 import { documentRoute } from '../../openapi.js';
 import { restView, type ViewDeps } from '../capability-routes.js';
-import { appointmentInput } from '../../../gateway/capabilities/ops/meetings.js';
 import { SEARCH_CANDIDATES } from '../../../gateway/event-search.js';
 import { registrationsPageQuery, storedEventsQuery } from '../../../gateway/stored-events-pages.js';
 
@@ -72,13 +71,6 @@ export function registerMeetingsRoutes(app: FastifyInstance, deps: ViewDeps): vo
     registrationInput,
     201,
   );
-  doc(
-    'POST',
-    '/api/video/appointments',
-    'A meeting plus a calendar event with the invitee, as one operation; honours Idempotency-Key.',
-    appointmentInput,
-    201,
-  );
 
   app.get('/api/video/events', { onRequest: auth }, async (req) =>
     gateway.events.page(parseInput(storedEventsQuery, req.query)),
@@ -117,59 +109,11 @@ export function registerMeetingsRoutes(app: FastifyInstance, deps: ViewDeps): vo
     return reply.code(201).send(await register(await gateway.opContext(), videoId, input));
   });
 
-  app.post('/api/video/appointments', { onRequest: auth }, async (req, reply) => {
-    const body = objectBody(req);
-    const key = req.headers['idempotency-key'];
-    if (key !== undefined && (typeof key !== 'string' || !/^[\w.:-]{1,128}$/.test(key))) {
-      throw new AppError(
-        400,
-        'validation_failed',
-        'Idempotency-Key must be 1 to 128 letters, digits, ".", ":", "_" or "-".',
-      );
-    }
-    const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
-    const replay = (status: number, stored: string) =>
-      reply
-        .code(status)
-        .header('idempotent-replayed', 'true')
-        .type('application/json; charset=utf-8')
-        .send(stored);
-    if (key) {
-      // Claim the key before acting, so two concurrent requests cannot both book.
-      const claimed = await gateway.store.putIdempotent({
-        key,
-        requestHash: hash,
-        status: 0,
-        body: '',
-        createdAt: new Date().toISOString(),
-      });
-      if (!claimed) {
-        const seen = await gateway.store.getIdempotent(key);
-        if (seen && seen.requestHash !== hash)
-          throw new AppError(
-            422,
-            'idempotency_key_reused',
-            'This Idempotency-Key was used with a different request body.',
-          );
-        if (seen && seen.status === 0)
-          throw new AppError(
-            409,
-            'idempotency_in_progress',
-            'A request with this Idempotency-Key is still running; retry shortly.',
-            undefined,
-            { 'retry-after': '1' },
-          );
-        if (seen) return replay(seen.status, seen.body);
-      }
-    }
-    let result: unknown;
-    try {
-      result = await invoke(await gateway.opContext(), 'meetings', 'create_appointment', body);
-    } catch (err) {
-      if (key) await gateway.store.dropIdempotent(key);
-      throw err;
-    }
-    if (key) await gateway.store.finishIdempotent(key, 201, JSON.stringify(result));
-    return reply.code(201).send(result);
+  restView(app, deps, {
+    method: 'POST',
+    url: '/api/video/appointments',
+    group: 'meetings',
+    name: 'create_appointment',
+    status: 201,
   });
 }

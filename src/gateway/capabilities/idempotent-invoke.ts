@@ -1,0 +1,147 @@
+/**
+ * The invoke every transport runs an operation through (REST views, the generic invoke, MCP
+ * tools), so an idempotency key means the same on each of them:
+ *
+ * - Only operations that create (`creates: true`) take a key; a key sent to any other is refused
+ *   (400 `idempotency_key_unsupported`), so no caller believes a retry is protected when it is not.
+ * - A key is 1 to 128 letters, digits, ".", ":", "_" or "-", and one key space serves every
+ *   transport: an MCP retry of a create started over REST replays its answer.
+ * - The request is the fingerprint of (group, name, validated input): the same input written
+ *   another way (key order, a default left out, "30" for 30) is the same request; another
+ *   operation or other input under a used key is 422 `idempotency_key_reused`.
+ * - The key is claimed in the store before the operation runs, so of two concurrent requests one
+ *   runs and the other is told 409 `idempotency_in_progress` (Retry-After: 1).
+ * - A success is stored and replayed as it was; a failure releases the key, so the caller may
+ *   retry with it (a failed create left nothing behind: the operations undo their partial work).
+ * - Keys live as long as FLEETGATE_IDEMPOTENCY_RETENTION_HOURS (the RetentionJob prunes them).
+ */
+import { createHash } from 'node:crypto';
+import { AppError } from '../../errors.js';
+import type { Operation, OpContext } from './operation.js';
+import { operationOf, parseInput } from './registry.js';
+
+/** The form of a key: what the first route accepted, kept so existing clients' keys stay valid. */
+export const IDEMPOTENCY_KEY_PATTERN = '^[A-Za-z0-9_.:-]{1,128}$';
+const KEY = new RegExp(IDEMPOTENCY_KEY_PATTERN);
+
+/** The store's status of a claim whose operation is still running. */
+const RUNNING = 0;
+/** The store's status of a finished one (any other than RUNNING): its body is the result's JSON. */
+const DONE = 200;
+
+export interface InvokeOutcome {
+  result: unknown;
+  /** True when the result is the stored answer of an earlier request with the same key. */
+  replayed: boolean;
+}
+
+/** JSON with object keys sorted, so a fingerprint does not depend on the order they were given in. */
+function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map((x) => canonicalJson(x ?? null)).join(',')}]`;
+  if (v !== null && typeof v === 'object' && !(v instanceof Date)) {
+    const parts = Object.keys(v)
+      .sort()
+      .flatMap((k) => {
+        const x = (v as Record<string, unknown>)[k];
+        return x === undefined ? [] : [`${JSON.stringify(k)}:${canonicalJson(x)}`];
+      });
+    return `{${parts.join(',')}}`;
+  }
+  return JSON.stringify(v) ?? 'null';
+}
+
+/** What a key is bound to: the operation and its validated input. */
+export function fingerprint(group: string, name: string, input: unknown): string {
+  return createHash('sha256').update(canonicalJson({ group, name, input })).digest('hex');
+}
+
+function checkKey(key: string, op: Operation): void {
+  if (!KEY.test(key)) {
+    throw new AppError(
+      400,
+      'validation_failed',
+      'An idempotency key must be 1 to 128 letters, digits, ".", ":", "_" or "-".',
+    );
+  }
+  if (op.creates !== true) {
+    throw new AppError(
+      400,
+      'idempotency_key_unsupported',
+      `${op.group}/${op.name} does not create anything, so it takes no idempotency key; send it without one.`,
+    );
+  }
+}
+
+/** The earlier request's answer under a key this request could not claim, or undefined if released since. */
+async function earlier(ctx: OpContext, key: string, hash: string): Promise<InvokeOutcome | undefined> {
+  const seen = await ctx.store.getIdempotent(key);
+  if (!seen) return undefined;
+  if (seen.requestHash !== hash) {
+    throw new AppError(
+      422,
+      'idempotency_key_reused',
+      'This idempotency key was used with a different request; use a new key for a new request.',
+    );
+  }
+  if (seen.status === RUNNING) {
+    throw new AppError(
+      409,
+      'idempotency_in_progress',
+      'A request with this idempotency key is still running; retry shortly with the same key.',
+      undefined,
+      { 'retry-after': '1' },
+    );
+  }
+  return { result: JSON.parse(seen.body) as unknown, replayed: true };
+}
+
+/** Claims the key, or answers with what an earlier request under it did. */
+async function claim(ctx: OpContext, key: string, hash: string): Promise<InvokeOutcome | undefined> {
+  // A claim released between our insert and our read (its request failed) is taken on a second try.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const claimed = await ctx.store.putIdempotent({
+      key,
+      requestHash: hash,
+      status: RUNNING,
+      body: '',
+      createdAt: new Date(ctx.now()).toISOString(),
+    });
+    if (claimed) return undefined;
+    const answer = await earlier(ctx, key, hash);
+    if (answer) return answer;
+  }
+  throw new AppError(
+    409,
+    'idempotency_in_progress',
+    'A request with this idempotency key is being retried elsewhere; retry shortly with the same key.',
+    undefined,
+    { 'retry-after': '1' },
+  );
+}
+
+/** Runs one capability with untrusted input, at most once per idempotency key when one is given. */
+export async function invokeOnce(
+  ctx: OpContext,
+  group: string,
+  name: string,
+  rawInput: unknown,
+  key?: string,
+): Promise<InvokeOutcome> {
+  const op = operationOf(group, name);
+  if (key !== undefined) checkKey(key, op);
+  const input = parseInput(op.input, rawInput ?? {});
+  if (key === undefined) return { result: await op.run(ctx, input), replayed: false };
+  const hash = fingerprint(group, name, input);
+  const answer = await claim(ctx, key, hash);
+  if (answer) return answer;
+  let result: unknown;
+  try {
+    result = await op.run(ctx, input);
+  } catch (err) {
+    // The operation's error is the answer; a store failure here only leaves the claim until pruned.
+    await ctx.store.dropIdempotent(key).catch(() => undefined);
+    throw err;
+  }
+  await ctx.store.finishIdempotent(key, DONE, JSON.stringify(result ?? null));
+  return { result, replayed: false };
+}
