@@ -5,7 +5,6 @@
  * start.ts sets it before the logger, the app and the gateway are built; sdk.ts implements it.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Transport } from '../gateway/platform/http-transport.js';
 
 /** A platform REST call as the client makes it (path without the query). */
 export interface PlatformCallFacts {
@@ -29,13 +28,24 @@ export interface DeliveryFacts {
 
 export type Attributes = Record<string, string | number | boolean>;
 
+/**
+ * A platform transport as tracing sees it: the method it sends and the status it gets back. The
+ * gateway's Transport (gateway/platform/http-transport.ts) is one; tracing needs no more of it.
+ */
+export type TracedTransport<I extends { method?: string }, R extends { readonly status: number }> = (
+  url: string,
+  init: I,
+) => Promise<R>;
+
 export interface Tracing {
   /** A server span per request: hooks on the app, continuing an incoming `traceparent`. */
   instrumentFastify(app: FastifyInstance): void;
   /** A client span around one platform call (its retries become events on it). */
   platformCall<T>(apiBase: string, call: PlatformCallFacts, run: () => Promise<T>): Promise<T>;
   /** Records each attempt on the platform call's span (or its own span outside a call). */
-  platformTransport(transport: Transport): Transport;
+  platformTransport<I extends { method?: string }, R extends { readonly status: number }>(
+    transport: TracedTransport<I, R>,
+  ): TracedTransport<I, R>;
   /** A span around the intake of one platform webhook delivery. */
   webhookIntake<T>(run: () => Promise<T>): Promise<T>;
   /** Sets attributes on the current span, if any. */

@@ -41,9 +41,8 @@ import {
 } from '@opentelemetry/semantic-conventions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TracingConfig } from '../config.js';
-import type { Transport } from '../gateway/platform/http-transport.js';
 import { VERSION } from '../version.js';
-import type { Tracing } from './current.js';
+import type { Tracing, TracedTransport } from './current.js';
 
 /** How long shutdown waits for the last spans to be exported. */
 const FLUSH_MS = 5000;
@@ -201,7 +200,9 @@ export async function createTracing(config: TracingConfig): Promise<Tracing> {
       return ended(span, run);
     },
 
-    platformTransport(inner: Transport): Transport {
+    platformTransport<I extends { method?: string }, R extends { readonly status: number }>(
+      inner: TracedTransport<I, R>,
+    ): TracedTransport<I, R> {
       return async (url, init) => {
         const span = trace.getSpan(context.active());
         const call = span && calls.get(span);
