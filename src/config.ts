@@ -4,7 +4,7 @@
  * parseConfig throws ConfigError listing every problem, not just the first.
  */
 import * as z from 'zod';
-import { isSecret } from './gateway/webhooks-out/signature.js';
+import { isSecret } from './webhook-signature.js';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const port = z.coerce.number().int().min(0).max(65535);

@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { redactUrl } from './redact-url.js';
+import { redactUrl } from '../redact-url.js';
 import { requestId } from './request-id.js';
 import { withSecurityHeaders } from './security-headers.js';
 

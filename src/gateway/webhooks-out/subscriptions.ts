@@ -12,7 +12,7 @@ import type { DeliveryCounts, DeliveryLogEntry, WebhookSubscription } from '../.
 import type { Store } from '../../store/store.js';
 import { seal, type KeySource } from '../oauth/vault.js';
 import { EVENT_TYPES } from './messages.js';
-import { newSecret } from './signature.js';
+import { newSecret } from '../../webhook-signature.js';
 import { parseTarget, resolveTarget, TargetRefused, type Resolver } from './target-guard.js';
 
 export const ENV_SUBSCRIPTION_ID = 'sub_env';

@@ -1,7 +1,8 @@
 /**
  * Standard Webhooks signing: secrets are `whsec_` + base64 of random bytes; the signature of an
  * attempt is `v1,` + base64 HMAC-SHA256, keyed with the decoded secret, over
- * `${webhook-id}.${webhook-timestamp}.${body}`.
+ * `${webhook-id}.${webhook-timestamp}.${body}`. Neutral: config.ts checks FLEETGATE_WEBHOOK_SECRET
+ * with it, and the gateway's outgoing webhooks (webhooks-out/) make secrets and sign with it.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 
