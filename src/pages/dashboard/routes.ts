@@ -140,18 +140,17 @@ export function registerDashboard(
     const session = await sessionOf(req);
     if (!session) return reply.redirect('/dashboard', 303);
     const { videoId } = req.params;
-    const event = await gateway.store.getEvent(videoId);
-    if (!event)
+    const found = await gateway.events.withRegistrationCount(videoId);
+    if (!found)
       return send(
         reply,
         404,
         renderEventMissing(brandView(), { kind: 'error', text: `No stored event ${videoId.slice(0, 40)}.` }),
       );
-    const registrations = await gateway.store.countRegistrations(videoId);
     return send(
       reply,
       200,
-      renderDeleteConfirm({ brand: brandView(), csrf: csrfToken(keyHash, session), event, registrations }),
+      renderDeleteConfirm({ brand: brandView(), csrf: csrfToken(keyHash, session), ...found }),
     );
   });
 
