@@ -3,7 +3,18 @@ import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'data', '.oracles', 'coverage', 'dist', 'brand', '*.config.js'] },
+  {
+    ignores: [
+      'node_modules',
+      'data',
+      '.oracles',
+      'coverage',
+      'dist',
+      'brand',
+      '*.config.js',
+      '.dependency-cruiser.cjs',
+    ],
+  },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
