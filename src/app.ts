@@ -12,7 +12,6 @@ import { clientErrorHandler } from './http/client-errors.js';
 import { frameworkErrorHandler, installErrorHandlers, sendNotFound } from './http/errors.js';
 import { installJsonBodies } from './http/json-body.js';
 import { createMetrics, installMetrics } from './http/metrics.js';
-import { mcpFastPath, type McpFastPath } from './http/mcp-fast-path.js';
 import { installRateLimits } from './http/rate-limit.js';
 import { DENY_ALL_CSP, installSecurityHeaders, SECURITY_HEADERS } from './http/security-headers.js';
 import { ROUTER_OPTIONS, trackRoutes } from './http/method-not-allowed.js';
@@ -21,7 +20,7 @@ import { registerBrandVersionRoutes, versionedTokens } from './http/routes/brand
 import { BrandVersions } from './brand/brand-versions.js';
 import { registerGatewayMcpRoutes } from './http/routes/gateway-mcp-routes.js';
 import { registerHealthRoutes } from './http/routes/health-routes.js';
-import { MCP_PATH, registerMcpRoutes } from './http/routes/mcp-routes.js';
+import { registerMcpRoutes } from './http/routes/mcp-routes.js';
 import { registerVideoRoutes } from './http/routes/video-routes.js';
 import { buildOpenApi, renderDocsPage } from './http/openapi.js';
 import { registerPages } from './pages/index.js';
@@ -47,8 +46,6 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   const metrics = deps.metrics ?? createMetrics();
   const countRequest = (method: string, route: string, status: number, seconds: number) =>
     metrics.countRequest(method, route, status, seconds);
-  // Bound once the MCP route and the rate limits exist (below); the server is made before them.
-  const late: { mcpFast?: McpFastPath } = {};
   // Traced, every request goes through Fastify and its hooks: the fast paths answer the same
   // bytes without them, so they are left out rather than given spans of their own.
   const traced = tracing();
@@ -75,7 +72,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
         traced
           ? handler
           : (req, res) => {
-              if (!fast(req, res) && !late.mcpFast?.(req, res, handler)) handler(req, res);
+              if (!fast(req, res)) handler(req, res);
             },
       );
       capConnections(server, deps.config.http.maxConnections, deps.logger);
@@ -105,7 +102,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     sessions: dashboardSessions(deps.gateway.gateway.store, deps.gateway.secrets.apiKeyHash),
   };
   // Before any route: the limits attach to routes as they are added (/metrics included).
-  const ownLimits = installRateLimits(app, {
+  installRateLimits(app, {
     limits: deps.config.rateLimits,
     redisPrefix: deps.config.redisPrefix,
     ...(credentials ? { secrets: credentials } : {}),
@@ -122,18 +119,11 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   const brandVersions = deps.gateway && new BrandVersions(deps.gateway.gateway.store);
   registerBrandRoutes(app, deps.brand, brandVersions && versionedTokens(brandVersions));
   if (brandVersions) registerBrandVersionRoutes(app, deps.brand, brandVersions);
-  const mcp = registerMcpRoutes(app, {
+  registerMcpRoutes(app, {
     brand: deps.brand,
     publicUrl: deps.config.publicUrl,
     allowedOrigins: deps.config.mcpAllowedOrigins,
     version: VERSION,
-  });
-  late.mcpFast = mcpFastPath({
-    path: MCP_PATH,
-    ...mcp,
-    spend: ownLimits.spendMcp,
-    onAnswer: countRequest,
-    log: deps.logger,
   });
 
   if (deps.gateway && credentials) {

@@ -1,12 +1,11 @@
 /**
  * The Fastify edge of an MCP endpoint, shared by the public brand `/mcp` and the private
  * gateway `/api/video/mcp`: raw body under a small limit, the Origin allow-list, an optional
- * authorization check before the body is read, the Host check (DNS rebinding), the JSON content type, CORS for allowed
- * browser origins, and 405 with `Allow: POST` for every other method. The bytes then go to
+ * authorization check before the body is read, the Host check (DNS rebinding), the JSON content
+ * type, CORS for allowed browser origins, and 405 with `Allow: POST` for every other method. The bytes then go to
  * the MCP endpoint, which speaks JSON-RPC.
  */
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { Readable } from 'node:stream';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MCP_BODY_LIMIT, rpcError, type McpEndpoint, type RpcReply } from '../mcp/mcp-endpoint.js';
 
@@ -38,7 +37,7 @@ function toHeaders(req: FastifyRequest): Headers {
   return h;
 }
 
-/** The checks on an MCP request's headers, shared by the Fastify route and the MCP fast path. */
+/** The checks on an MCP request's headers. */
 export interface McpEdgeChecks {
   /** A 403 for a Host or Origin we do not serve (DNS rebinding, foreign pages), else undefined. */
   originProblem(headers: IncomingHttpHeaders): RpcReply | undefined;
@@ -78,16 +77,6 @@ export function mcpEdgeChecks(o: Pick<McpEdgeOptions, 'publicUrl' | 'allowedOrig
   };
 }
 
-/**
- * Bodies the MCP fast path read before handing a request on to Fastify (a cache miss): the
- * route's preParsing hook feeds them to the parser instead of the spent socket stream.
- */
-const bodiesReadBefore = new WeakMap<IncomingMessage, Buffer>();
-
-export function handBodyToFastify(raw: IncomingMessage, body: Buffer): void {
-  bodiesReadBefore.set(raw, body);
-}
-
 export function registerMcpEdge(app: FastifyInstance, o: McpEdgeOptions): void {
   app.addHook('onClose', () => o.endpoint.close());
   const checks = mcpEdgeChecks(o);
@@ -98,12 +87,6 @@ export function registerMcpEdge(app: FastifyInstance, o: McpEdgeOptions): void {
   });
 
   void app.register((scope, _opts, done) => {
-    scope.addHook('preParsing', (req, _reply, payload, next) => {
-      const body = bodiesReadBefore.get(req.raw);
-      if (!body) return next(null, payload);
-      bodiesReadBefore.delete(req.raw);
-      next(null, Readable.from([body], { objectMode: false }));
-    });
     // Raw bytes in, so that bad JSON gets a JSON-RPC answer rather than Fastify's.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MCP_BODY_LIMIT }, (_req, body, next) =>

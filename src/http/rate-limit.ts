@@ -13,12 +13,8 @@
  * learns nothing. A failure is counted before its 401 goes out and a failure past the limit is
  * answered that 429 instead, so parallel guesses get no more verdicts than the limit. A
  * locked-out request spends no budget; one that proves the key spends the operator's.
- *
- * The fast paths (mcp-fast-path.ts, gateway-fast-path.ts) spend a request's budget (and, for the
- * gateway's, check the lockout) before Fastify sees it, through the same code; the outcome rides
- * on the request so it is spent once.
  */
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -78,20 +74,6 @@ export interface RateLimitOutcome {
   refused?: AppError;
 }
 
-export interface OwnRateLimits {
-  /**
-   * Spends one POST /mcp of the caller's budget for a request Fastify has not seen (the MCP fast
-   * path); Fastify's hook later reuses the outcome instead of spending again. Undefined when the
-   * MCP limit is off.
-   */
-  spendMcp?: (raw: IncomingMessage) => Promise<RateLimitOutcome>;
-  /**
-   * The same for a keyed /api/video request the gateway fast path takes: the lockout first, then
-   * the budget (the operator's when the key is right). Undefined when both limits are off.
-   */
-  spendApi?: (raw: IncomingMessage) => Promise<RateLimitOutcome>;
-}
-
 /** What the limiter reads of a request: the key generators use the address, headers, cookies and form. */
 interface LimitedRequest {
   ip: string;
@@ -103,8 +85,8 @@ interface LimitedRequest {
   body?: unknown;
 }
 
-export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRateLimits {
-  if (d.limits.api === 0 && d.limits.mcp === 0 && d.limits.login === 0) return {};
+export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): void {
+  if (d.limits.api === 0 && d.limits.mcp === 0 && d.limits.login === 0) return;
   const failures: AuthFailures | undefined =
     d.limits.login === 0
       ? undefined
@@ -200,7 +182,6 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRa
       throw err;
     }
   };
-  const spentBefore = new WeakMap<IncomingMessage, RateLimitOutcome>();
 
   const active = (kind: Kind) => {
     const budget = budgetOf(kind);
@@ -231,7 +212,7 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRa
         .send(errorBody(err.code, err.message, err.details));
     };
     const hook = async (req: FastifyRequest, reply: FastifyReply) =>
-      refuse(reply, spentBefore.get(req.raw) ?? (await spend(kind, req, keyless)));
+      refuse(reply, await spend(kind, req, keyless));
     if (kind === 'login') {
       // The key is in the form: judged once it is parsed. A locked-out address is refused
       // before its form is read.
@@ -248,19 +229,4 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRa
     // First of the route's own hooks: a refused caller costs nothing else (not even the auth check).
     route.onRequest = prepend(route.onRequest, hook);
   });
-
-  // Spends a request's budget before Fastify sees it; Fastify's hook then reuses the outcome.
-  const spendEarly = (kind: Kind) => async (raw: IncomingMessage) => {
-    const outcome = await spend(kind, {
-      ip: raw.socket.remoteAddress ?? '',
-      headers: raw.headers,
-      routeOptions: { config: {} },
-    });
-    spentBefore.set(raw, outcome);
-    return outcome;
-  };
-  return {
-    ...(active('mcp') ? { spendMcp: spendEarly('mcp') } : {}),
-    ...(active('api') ? { spendApi: spendEarly('api') } : {}),
-  };
 }
