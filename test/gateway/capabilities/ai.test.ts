@@ -8,6 +8,7 @@ import type { Operation, OpContext } from '../../../src/gateway/capabilities/ope
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
 import { HostedMcpClient } from '../../../src/gateway/platform/hosted-mcp-client.js';
 import { AppError } from '../../../src/http/errors.js';
+import { expectOutput } from '../../helpers/op-output.js';
 import { startGateway, type GatewayEnv } from '../helpers.js';
 
 let e: GatewayEnv;
@@ -31,9 +32,12 @@ afterEach(async () => {
   await e.emu.api('DELETE', '/_sandbox/faults');
 });
 
+/** Runs an operation and holds its answer to its declared output. */
 const run = async (ctx: OpContext, name: string, input: unknown): Promise<any> => {
   const op = aiOps.find((o) => o.name === name) as unknown as Operation;
-  return op.run(ctx, parseInput(op.input, input));
+  const r = await op.run(ctx, parseInput(op.input, input));
+  expectOutput('ai', name, r);
+  return r;
 };
 
 const failure = async (p: Promise<unknown>): Promise<AppError> => {
@@ -176,6 +180,10 @@ describe('hosted MCP client', () => {
 });
 
 describe('ai_companion_ask', () => {
+  it('every operation declares its output', () => {
+    for (const o of aiOps) expect(o.output, o.name).toBeDefined();
+  });
+
   it('answers through the hosted ask tool, citing meetings', async () => {
     const r = await run(up, 'ai_companion_ask', {
       question: 'What did we decide about the Memphis backhaul contract?',

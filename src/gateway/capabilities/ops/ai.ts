@@ -14,41 +14,58 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { AppError } from '../../../errors.js';
-import { day, defineOp, instant, pageOf, paging, seg, type OpContext } from '../operation.js';
+import {
+  day,
+  defineOp,
+  instant,
+  pageOf,
+  pageSchema,
+  paging,
+  seg,
+  type OpContext,
+  type Page,
+} from '../operation.js';
 
 // ---------------------------------------------------------------------------------------------
 // Shapes.
 // ---------------------------------------------------------------------------------------------
 
-export type Via = 'hosted_mcp' | 'fallback_retrieval';
+const via = z
+  .enum(['hosted_mcp', 'fallback_retrieval'])
+  .describe(
+    "hosted_mcp: the platform's hosted MCP server answered; fallback_retrieval: the REST fallback did",
+  );
+export type Via = z.output<typeof via>;
 
-export interface AiSource {
-  /** Meeting number, as text. */
-  video_id: string;
-  topic: string;
-  start_time: string;
-}
+const aiSource = z.object({
+  video_id: z.string().describe('the meeting number, as text'),
+  topic: z.string(),
+  start_time: z.string(),
+});
+export type AiSource = z.output<typeof aiSource>;
 
-export interface AiAnswer {
-  answer: string;
-  /** The meetings the answer cites, in the order of its [n] markers. */
-  sources: AiSource[];
-  via: Via;
-  /** Why the fallback answered; null when the hosted MCP server did. */
-  note: string | null;
-}
+const whyFallback = z
+  .string()
+  .nullable()
+  .describe('why the fallback answered; null when the hosted MCP server did');
 
-export interface AiSearchHit extends AiSource {
-  /** Matching passages: topic, agenda, summary, or `Speaker (HH:MM:SS): text` from a transcript. */
-  snippets: string[];
-}
+const aiAnswer = z.object({
+  answer: z.string().describe('plain text; marks like [1], where it has them, cite the sources by position'),
+  sources: z.array(aiSource).describe('the meetings the answer cites, in the order of its [n] marks'),
+  via,
+  note: whyFallback,
+});
+export type AiAnswer = z.output<typeof aiAnswer>;
 
-export interface AiSearchPage {
-  items: AiSearchHit[];
-  nextCursor: string | null;
-  via: Via;
-  note: string | null;
-}
+const aiSearchHit = aiSource.extend({
+  snippets: z
+    .array(z.string())
+    .describe('matching passages: topic, agenda, summary, or `Speaker (HH:MM:SS): text` from a transcript'),
+});
+export type AiSearchHit = z.output<typeof aiSearchHit>;
+
+const aiSearchPage = pageSchema(aiSearchHit).extend({ via, note: whyFallback });
+export type AiSearchPage = Page<AiSearchHit> & Pick<AiAnswer, 'via' | 'note'>;
 
 /** What we read of the hosted tools' structured results (extra fields are ignored). */
 const hostedSearch = z.object({
@@ -497,6 +514,7 @@ export const aiOps = [
       "Answers a question about the linked user's meetings from their AI summaries and transcripts, citing the meetings (hosted MCP ask; falls back to reading recent meeting summaries).",
     kind: 'read',
     input: askInput,
+    output: aiAnswer,
     run: (ctx, i) => ask(ctx, i.question),
   }),
   defineOp({
@@ -506,6 +524,7 @@ export const aiOps = [
       "Searches the linked user's meetings by keyword across topics, agendas, AI summaries and transcripts, best match first, with snippets (hosted MCP search; falls back to matching topics and agendas).",
     kind: 'read',
     input: searchInput,
+    output: aiSearchPage,
     run: search,
   }),
   defineOp({
@@ -515,6 +534,7 @@ export const aiOps = [
       'Finds meetings by what was said in them: keyword search over topics, agendas, AI summaries and transcripts with matching snippets (hosted MCP search; falls back to matching topics and agendas).',
     kind: 'read',
     input: searchInput,
+    output: aiSearchPage,
     run: search,
   }),
 ];
