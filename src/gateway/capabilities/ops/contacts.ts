@@ -18,7 +18,7 @@ interface PlatformContact {
 }
 
 const contactView = z.object({
-  id: z.string().nullable().describe("the contact's user id (member id for a directory hit)"),
+  id: z.string().nullable().describe("the contact's user id (its member id when the platform gives no id)"),
   email: z.string().nullable(),
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
