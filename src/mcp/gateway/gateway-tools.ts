@@ -2,8 +2,8 @@
  * The gateway's MCP tools: one per capability the platform offers, named `<group>_<name>`,
  * built once per process from the capability registry (per-request servers only pick from
  * them). Input schemas come from the operations' zod inputs, output schemas from their declared
- * outputs or, where none is declared, an open object schema that promises no more than "an
- * object"; annotations follow the operation's kind. Tools whose operation creates take an
+ * outputs (an operation without one fails the build: no tool promises only "an object");
+ * annotations follow the operation's kind. Tools whose operation creates take an
  * optional `idempotency_key` argument, the shared invoke's key (idempotent-invoke.ts).
  * Capabilities without a public platform endpoint are no tools; their reasons are kept so a call
  * by name can say why.
@@ -83,13 +83,10 @@ function inputSchema(group: string, name: string, op: Operation): Tool['inputSch
   return { ...schema, properties: { ...properties, [IDEMPOTENCY_ARG]: idempotencyArg } };
 }
 
-function outputSchema(group: string, name: string, op: Operation) {
-  if (op.output) return wireSchema(z.toJSONSchema(op.output, { io: 'output', unrepresentable: 'any' }));
-  return wireSchema({
-    type: 'object',
-    additionalProperties: true,
-    description: `The ${group}/${name} result, the same object POST /api/video/capabilities/${group}/${name} returns under "result".`,
-  });
+/** The declared output's JSON Schema; an operation without one is a build error, not an open object. */
+function outputSchema(group: string, name: string, op: Operation): Tool['inputSchema'] {
+  if (!op.output) throw new Error(`${group}/${name} declares no output schema, so it cannot be an MCP tool`);
+  return wireSchema(z.toJSONSchema(op.output, { io: 'output', unrepresentable: 'any' }));
 }
 
 function build(r: RegistryEntry, op: Operation): GatewayTool {
