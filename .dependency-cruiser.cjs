@@ -13,6 +13,7 @@
  *   store     src/store/                                 persistence behind one port
  *   base      src/*.ts, src/tracing/, src/web/, src/memory/, src/types/   neutral: errors, config, log…
  *
+ * Routes and pages (http/, pages/) import only the store's record types, never its code.
  * src/client/ (the published typed client) and packages/platform-emulator (a stand-in for a third
  * party) import nothing from the service.
  */
@@ -34,7 +35,7 @@ const below = (name, from, above, why) => ({
   name: `${name}-not-upward`,
   comment: why,
   severity: 'error',
-  from: { path: from, pathNot: APP },
+  from: { path: from },
   to: { path: any(...above) },
 });
 
@@ -68,6 +69,14 @@ module.exports = {
     below('mcp', MCP, [HTTP, PAGES, APP], 'MCP servers are served by http/, not the other way round.'),
     below('http', HTTP, [PAGES, APP], 'Pages sit on the HTTP layer; it does not know them.'),
     below('pages', PAGES, [APP], 'Pages are given their dependencies (app-deps.ts), not the app.'),
+    {
+      name: 'handlers-not-to-store-code',
+      comment:
+        'Routes and pages import no store code, only its record types: stored data comes to them through the gateway (and a readiness probe through the store it is handed).',
+      severity: 'error',
+      from: { path: any(HTTP, PAGES) },
+      to: { path: STORE, dependencyTypesNot: ['type-only'] },
+    },
     {
       name: 'client-standalone',
       comment: 'The typed client is published for integrators: it carries nothing of the service.',
@@ -113,6 +122,5 @@ module.exports = {
       conditionNames: ['import', 'types', 'node', 'default'],
       extensions: ['.ts', '.js', '.json'],
     },
-    reporterOptions: { text: { highlightFocused: true } },
   },
 };
