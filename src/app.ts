@@ -4,17 +4,18 @@
  */
 import { createServer } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppDeps } from './app-deps.js';
 import { requireApiKey } from './http/auth.js';
-import { brandFastPath } from './http/brand-fast-path.js';
+import { precomputedEdge, type Edge } from './http/edge.js';
 import { clientErrorHandler } from './http/client-errors.js';
 import { frameworkErrorHandler, installErrorHandlers, sendNotFound } from './http/errors.js';
 import { installJsonBodies } from './http/json-body.js';
 import { createMetrics, installMetrics } from './http/metrics.js';
 import { installRateLimits } from './http/rate-limit.js';
 import { DENY_ALL_CSP, installSecurityHeaders, SECURITY_HEADERS } from './http/security-headers.js';
-import { ROUTER_OPTIONS, trackRoutes } from './http/method-not-allowed.js';
+import { ROUTER_OPTIONS, routeTable } from './http/route-table.js';
+import { quietRequest } from './http/request-log.js';
 import { registerBrandRoutes } from './http/routes/brand-routes.js';
 import { registerBrandVersionRoutes, versionedTokens } from './http/routes/brand-version-routes.js';
 import { BrandVersions } from './brand/brand-versions.js';
@@ -37,18 +38,13 @@ export type { AppDeps };
 /** Fastify's default keep-alive, longer than common load balancers' idle timeouts (60 s). */
 export const KEEP_ALIVE_MS = 72_000;
 
-/** Public, cacheable reads are not worth a log line each; everything else is logged. */
-const QUIET = /^\/(api\/brand|static\/|llms\.txt|favicon\.ico|healthz|readyz)/;
-const quietRequest = (req: FastifyRequest) =>
-  (req.method === 'GET' || req.method === 'HEAD') && QUIET.test(req.url);
-
 export function buildApp(deps: AppDeps): FastifyInstance {
   const metrics = deps.metrics ?? createMetrics();
-  const countRequest = (method: string, route: string, status: number, seconds: number) =>
-    metrics.countRequest(method, route, status, seconds);
-  // Traced, every request goes through Fastify and its hooks: the fast paths answer the same
-  // bytes without them, so they are left out rather than given spans of their own.
+  // Traced, every request goes through Fastify and its hooks: the edge answers the same bytes
+  // without them, so it is left out rather than given spans of its own.
   const traced = tracing();
+  // Set once the route table exists (below); the server is made before it.
+  let edge: Edge | undefined;
   const app = Fastify({
     loggerInstance: deps.logger,
     logController: new LogController({ disableRequestLogging: quietRequest }),
@@ -62,19 +58,12 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     }),
     genReqId: requestId,
     clientErrorHandler: clientErrorHandler(deps.config.http),
-    // Public brand reads and cached public MCP answers skip Fastify (brand-fast-path.ts,
-    // mcp-fast-path.ts); the routes below serve the same requests for everything else and for
-    // app.inject().
+    // Routes that declared a precomputed answer are served by the edge (edge.ts) before
+    // Fastify; their handlers serve the same answers for everything else and for app.inject().
     serverFactory: (handler) => {
-      const fast = brandFastPath(deps.brand, countRequest);
-      const server = createServer(
-        serverOptions(deps.config.http),
-        traced
-          ? handler
-          : (req, res) => {
-              if (!fast(req, res)) handler(req, res);
-            },
-      );
+      const server = createServer(serverOptions(deps.config.http), (req, res) => {
+        if (!edge?.(req, res)) handler(req, res);
+      });
       capConnections(server, deps.config.http.maxConnections, deps.logger);
       // Fastify applies its own keep-alive default only to servers it makes itself; without it
       // Node closes idle connections after 5 s, before a load balancer's usual 60 s, and a
@@ -90,7 +79,8 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   // validation instead of the 415 a wrong content type deserves.
   app.removeContentTypeParser('text/plain');
   installJsonBodies(app);
-  const finishRoutes = trackRoutes(app, sendNotFound);
+  const routes = routeTable(app, sendNotFound);
+  if (!traced) edge = precomputedEdge(routes, (...a) => metrics.countRequest(...a));
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
     done(null, payload);
@@ -167,6 +157,6 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.get('/openapi.json', (req, reply) => sendPrecomputed(req, reply, reference().json));
   app.get('/docs', (req, reply) => sendPrecomputed(req, reply, reference().html));
 
-  finishRoutes();
+  routes.finish();
   return app;
 }

@@ -11,13 +11,9 @@ type Encoding = 'br' | 'gzip' | 'identity';
 
 /** Status and headers as Node's writeHead takes them: an object, and the same as a flat array. */
 interface Head {
-  headers: Record<string, string>;
-  /**
-   * [name, value, …, 'x-request-id', <slot>]: the brand fast path writes the request id into the
-   * last slot and hands the array to writeHead, which reads it synchronously and keeps nothing,
-   * so one array serves every request (no copy per answer).
-   */
-  flat: string[];
+  readonly headers: Readonly<Record<string, string>>;
+  /** [name, value, …]: what the edge copies, adding the request id, for one writeHead. */
+  readonly flat: readonly string[];
 }
 
 /** What to send: status, head and body (none for HEAD and 304). Precomputed: no object per request. */
@@ -35,8 +31,8 @@ interface Variant {
 }
 
 const head = (headers: Record<string, string>): Head => ({
-  headers,
-  flat: [...Object.entries(headers).flat(), 'x-request-id', ''],
+  headers: Object.freeze(headers),
+  flat: Object.freeze(Object.entries(headers).flat()),
 });
 
 export interface Precomputed {

@@ -1,5 +1,5 @@
 /**
- * The brand fast path (in front of Fastify, real sockets only) must answer exactly as the
+ * The edge (in front of Fastify, real sockets only) must answer the brand routes exactly as the
  * Fastify routes do (app.inject): same status, headers and bytes for every catalog path, every
  * content-coding, conditional GETs, HEAD and query strings; everything else falls through.
  */
@@ -55,7 +55,7 @@ async function inProcess(path: string, method: string, headers: Record<string, s
   return { status: r.statusCode, headers: stable(r.headers), body: r.rawPayload.toString('base64') };
 }
 
-describe('brand fast path', () => {
+describe('the edge on brand routes', () => {
   it('answers every catalog path exactly as the Fastify routes do', async () => {
     const paths = [...t.brand.current.responses.keys()];
     expect(paths.length).toBeGreaterThan(100);
