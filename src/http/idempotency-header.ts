@@ -6,6 +6,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
+import { keyUnsupported } from '../gateway/capabilities/idempotent-invoke.js';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
@@ -22,4 +23,14 @@ export function idempotencyKey(req: Pick<FastifyRequest, 'headers'>): string | u
 /** Marks a replayed answer, so a client can tell its retry did nothing new. */
 export function markReplay(reply: FastifyReply, replayed: boolean): FastifyReply {
   return replayed ? reply.header(REPLAYED_HEADER, 'true') : reply;
+}
+
+/**
+ * An onRequest hook for hand-written routes that create nothing: a key there is refused, as the
+ * shared invoke refuses it for operations that create nothing, so no client thinks it is covered.
+ */
+export async function refuseIdempotencyKey(req: FastifyRequest): Promise<void> {
+  if (idempotencyKey(req) !== undefined)
+    throw keyUnsupported(`${req.method} ${req.routeOptions.url ?? req.url}`);
+  return Promise.resolve();
 }

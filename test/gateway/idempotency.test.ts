@@ -192,4 +192,36 @@ describe('one key space for REST and MCP', () => {
     expect(badMcp.res.isError).toBe(true);
     expect(await meetingsCreated()).toBe(count);
   });
+
+  it('makes a stored event registration idempotent too, and refuses a key where nothing is created', async () => {
+    const event = await e.api('POST', '/api/video/events', {
+      body: { topic: 'Idempotent webinar', start_time: '2031-04-01T15:00:00.000Z', registration: true },
+    });
+    expect(event.status, event.text).toBe(201);
+    const id = event.json.video_id as string;
+    const url = `/api/video/events/${id}/registrations`;
+    const person = { email: 'reg@example.com', first_name: 'Reg', last_name: 'Istrant' };
+    const headers = { 'idempotency-key': 'register-1' };
+    const registrants = async (): Promise<number> =>
+      (await e.emu.api('GET', '/_sandbox/stats')).json.requests[`POST /v2/meetings/${id}/registrants`] ?? 0;
+    const a = await e.api('POST', url, { body: person, headers });
+    expect(a.status, a.text).toBe(201);
+    const b = await e.api('POST', url, { body: person, headers });
+    expect(b.status).toBe(201);
+    expect(b.headers.get('idempotent-replayed')).toBe('true');
+    expect(b.json).toEqual(a.json);
+    expect(await registrants()).toBe(1);
+    const other = await e.api('POST', url, { body: { ...person, email: 'other@example.com' }, headers });
+    expect(other.status).toBe(422);
+    for (const [method, path, body] of [
+      ['PATCH', `/api/video/events/${id}`, { topic: 'Renamed' }],
+      ['GET', `/api/video/events/${id}`, undefined],
+      ['GET', url, undefined],
+    ] as const) {
+      const r = await e.api(method, path, { body, headers: { 'idempotency-key': 'nothing-1' } });
+      expect(r.status, `${method} ${path}`).toBe(400);
+      expect(r.json.error.code).toBe('idempotency_key_unsupported');
+    }
+    expect((await e.api('GET', `/api/video/events/${id}`)).json.topic).toBe('Idempotent webinar');
+  });
 });

@@ -55,7 +55,7 @@ export function fingerprint(group: string, name: string, input: unknown): string
   return createHash('sha256').update(canonicalJson({ group, name, input })).digest('hex');
 }
 
-function checkKey(key: string, op: Operation): void {
+function checkForm(key: string): void {
   if (!KEY.test(key)) {
     throw new AppError(
       400,
@@ -63,13 +63,20 @@ function checkKey(key: string, op: Operation): void {
       'An idempotency key must be 1 to 128 letters, digits, ".", ":", "_" or "-".',
     );
   }
-  if (op.creates !== true) {
-    throw new AppError(
-      400,
-      'idempotency_key_unsupported',
-      `${op.group}/${op.name} does not create anything, so it takes no idempotency key; send it without one.`,
-    );
-  }
+}
+
+/** The refusal of a key by something that creates nothing (`what`: the operation or route). */
+export function keyUnsupported(what: string): AppError {
+  return new AppError(
+    400,
+    'idempotency_key_unsupported',
+    `${what} does not create anything, so it takes no idempotency key; send it without one.`,
+  );
+}
+
+function checkKey(key: string, op: Operation): void {
+  checkForm(key);
+  if (op.creates !== true) throw keyUnsupported(`${op.group}/${op.name}`);
 }
 
 /** The earlier request's answer under a key this request could not claim, or undefined if released since. */
@@ -119,6 +126,34 @@ async function claim(ctx: OpContext, key: string, hash: string): Promise<InvokeO
   );
 }
 
+/**
+ * Runs `run` at most once per key for the request `(group, name, input)`, input already
+ * validated; without a key it just runs. For creations that are not operations (a stored event's
+ * registration), under the same rules and key space as `invokeOnce`.
+ */
+export async function runOnce(
+  ctx: OpContext,
+  request: { group: string; name: string; input: unknown },
+  key: string | undefined,
+  run: () => Promise<unknown>,
+): Promise<InvokeOutcome> {
+  if (key === undefined) return { result: await run(), replayed: false };
+  checkForm(key);
+  const hash = fingerprint(request.group, request.name, request.input);
+  const answer = await claim(ctx, key, hash);
+  if (answer) return answer;
+  let result: unknown;
+  try {
+    result = await run();
+  } catch (err) {
+    // The operation's error is the answer; a store failure here only leaves the claim until pruned.
+    await ctx.store.dropIdempotent(key).catch(() => undefined);
+    throw err;
+  }
+  await ctx.store.finishIdempotent(key, DONE, JSON.stringify(result ?? null));
+  return { result, replayed: false };
+}
+
 /** Runs one capability with untrusted input, at most once per idempotency key when one is given. */
 export async function invokeOnce(
   ctx: OpContext,
@@ -130,18 +165,5 @@ export async function invokeOnce(
   const op = operationOf(group, name);
   if (key !== undefined) checkKey(key, op);
   const input = parseInput(op.input, rawInput ?? {});
-  if (key === undefined) return { result: await op.run(ctx, input), replayed: false };
-  const hash = fingerprint(group, name, input);
-  const answer = await claim(ctx, key, hash);
-  if (answer) return answer;
-  let result: unknown;
-  try {
-    result = await op.run(ctx, input);
-  } catch (err) {
-    // The operation's error is the answer; a store failure here only leaves the claim until pruned.
-    await ctx.store.dropIdempotent(key).catch(() => undefined);
-    throw err;
-  }
-  await ctx.store.finishIdempotent(key, DONE, JSON.stringify(result ?? null));
-  return { result, replayed: false };
+  return runOnce(ctx, { group, name, input }, key, () => op.run(ctx, input));
 }

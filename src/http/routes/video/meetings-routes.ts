@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod';
 import { invoke, parseInput } from '../../../gateway/capabilities/registry.js';
+import { runOnce } from '../../../gateway/capabilities/idempotent-invoke.js';
 import {
   eventPatchInput,
   eventToWire,
@@ -17,6 +18,7 @@ import {
 } from '../../../gateway/events-service.js';
 import { AppError } from '../../errors.js';
 import { documentRoute } from '../../openapi.js';
+import { idempotencyKey, markReplay, refuseIdempotencyKey } from '../../idempotency-header.js';
 import { restView, type ViewDeps } from '../capability-routes.js';
 import { SEARCH_CANDIDATES } from '../../../gateway/event-search.js';
 import { registrationsPageQuery, storedEventsQuery } from '../../../gateway/stored-events-pages.js';
@@ -34,6 +36,8 @@ const objectBody = (req: FastifyRequest): Record<string, unknown> => {
 
 export function registerMeetingsRoutes(app: FastifyInstance, deps: ViewDeps): void {
   const { gateway, auth } = deps;
+  // Routes that create nothing refuse an Idempotency-Key, as the shared invoke does for operations.
+  const noKey = { onRequest: [auth, refuseIdempotencyKey] };
   const doc = (method: string, url: string, summary: string, input?: z.ZodType, status?: number) =>
     documentRoute({
       method,
@@ -72,7 +76,7 @@ export function registerMeetingsRoutes(app: FastifyInstance, deps: ViewDeps): vo
     201,
   );
 
-  app.get('/api/video/events', { onRequest: auth }, async (req) =>
+  app.get('/api/video/events', noKey, async (req) =>
     gateway.events.page(parseInput(storedEventsQuery, req.query)),
   );
   restView(app, deps, {
@@ -83,30 +87,38 @@ export function registerMeetingsRoutes(app: FastifyInstance, deps: ViewDeps): vo
     status: 201,
   });
 
-  app.get('/api/video/events/:videoId', { onRequest: auth }, async (req) => {
+  app.get('/api/video/events/:videoId', noKey, async (req) => {
     const { videoId } = parseInput(videoIdParam, req.params);
     const ctx = await gateway.opContext();
     return eventToWire(await getStoredEvent(ctx, videoId));
   });
-  app.patch('/api/video/events/:videoId', { onRequest: auth }, async (req) => {
+  app.patch('/api/video/events/:videoId', noKey, async (req) => {
     const { videoId } = parseInput(videoIdParam, req.params);
     const patch = parseInput(eventPatchInput, objectBody(req));
     return updateEvent(await gateway.opContext(), videoId, patch);
   });
-  app.delete('/api/video/events/:videoId', { onRequest: auth }, async (req) => {
+  app.delete('/api/video/events/:videoId', noKey, async (req) => {
     const { videoId } = parseInput(videoIdParam, req.params);
     const ctx = await gateway.opContext();
     await getStoredEvent(ctx, videoId);
     return invoke(ctx, 'meetings', 'delete_meeting', { video_id: videoId });
   });
-  app.get('/api/video/events/:videoId/registrations', { onRequest: auth }, async (req) => {
+  app.get('/api/video/events/:videoId/registrations', noKey, async (req) => {
     const { videoId } = parseInput(videoIdParam, req.params);
     return gateway.events.registrations(videoId, parseInput(registrationsPageQuery, req.query));
   });
   app.post('/api/video/events/:videoId/registrations', { onRequest: auth }, async (req, reply) => {
     const { videoId } = parseInput(videoIdParam, req.params);
     const input = parseInput(registrationInput, objectBody(req));
-    return reply.code(201).send(await register(await gateway.opContext(), videoId, input));
+    const ctx = await gateway.opContext();
+    // Not an operation, but a creation: the same key rules and key space as the shared invoke.
+    const { result, replayed } = await runOnce(
+      ctx,
+      { group: 'stored_events', name: 'register', input: { video_id: videoId, ...input } },
+      idempotencyKey(req),
+      () => register(ctx, videoId, input),
+    );
+    return markReplay(reply, replayed).code(201).send(result);
   });
 
   restView(app, deps, {
