@@ -1,9 +1,10 @@
 /**
  * `npm run build`: bundles the service into dist/ with esbuild (no type check — `npm run check`
  * does that), so `npm start` runs plain JavaScript and pays neither a transpiler nor the loading
- * of ~1,100 separate modules at start (the before/after is in BENCHMARKS.md). Two entries,
- * dist/main.js (the service) and dist/sandbox.js (the emulator, packages/platform-emulator, which
- * the service forks), share chunks; every output file sits at the top of dist/, which
+ * of ~1,100 separate modules at start (the before/after is in BENCHMARKS.md). Three entries,
+ * dist/main.js (the service), dist/sandbox.js (the emulator, packages/platform-emulator, which
+ * the service forks) and dist/client.js (the typed client, package.json's `fleetgate/client` for
+ * plain Node), share chunks; every output file sits at the top of dist/, which
  * src/app-root.ts and the emulator's child-process.ts (dist/sandbox.js beside it) rely on.
  * Packages stay external where they load files relative to themselves (native addons, wasm,
  * worker threads) or are loaded only on a cold brand build.
@@ -38,7 +39,11 @@ const next = path.join(REPO, `dist.${process.pid}.tmp`);
 const old = path.join(REPO, `dist.${process.pid}.old`);
 await build({
   absWorkingDir: REPO,
-  entryPoints: { main: 'src/main.ts', sandbox: 'packages/platform-emulator/src/main.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    sandbox: 'packages/platform-emulator/src/main.ts',
+    client: 'src/client/index.ts',
+  },
   outdir: next,
   bundle: true,
   splitting: true,
