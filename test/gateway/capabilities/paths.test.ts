@@ -1,14 +1,20 @@
 /**
- * The named capability paths over real HTTP (the operations behind them have their own tests):
- * each answers with real emulator data, validates input, and needs the API key.
+ * The named capability paths over real HTTP through the typed client (`fleetgate/client`; the
+ * operations behind them have their own tests): each answers with real emulator data, validates
+ * input, and needs the API key. Every answer is also held to the document the gateway serves.
  */
+import type { FleetgateClient } from 'fleetgate/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawBody, refusal, typedGateway, untyped } from '../../client/typed-gateway.js';
 import { startGateway, type GatewayEnv } from '../helpers.js';
 
 let e: GatewayEnv;
+let api: FleetgateClient;
+let anonymous: FleetgateClient;
 beforeAll(async () => {
   e = await startGateway();
   await e.link();
+  ({ api, anonymous } = await typedGateway(e));
 });
 afterAll(() => e.close());
 
@@ -25,26 +31,26 @@ describe('named paths', () => {
     '/api/video/ra/deals',
     '/api/video/ra/conversations',
     '/api/video/events-hub',
-  ])('GET %s lists items with a cursor envelope', async (p) => {
-    const r = await e.api('GET', p);
-    expect(r.status, JSON.stringify(r.json)).toBe(200);
-    expect(Array.isArray(r.json.items)).toBe(true);
-    expect('nextCursor' in r.json).toBe(true);
-    expect((await e.api('GET', p, { key: null })).status).toBe(401);
-    expect((await e.api('GET', `${p}?limit=100000`)).json.error.code).toBe('validation_failed');
+  ] as const)('GET %s lists items with a cursor envelope', async (p) => {
+    const page = untyped(await api.GET(p));
+    expect(Array.isArray(page.items)).toBe(true);
+    expect('nextCursor' in page).toBe(true);
+    expect(refusal(await anonymous.GET(p), 401)).toBe('unauthorized');
+    const tooMany = await api.GET(p, { params: { query: { limit: 100000 } } });
+    expect(refusal(tooMany, 400)).toBe('validation_failed');
   });
 
   it('answers AI ask and agentic search with sources and how they were found', async () => {
-    const ask = await e.api('POST', '/api/video/ai/ask', {
-      body: { question: 'What did we decide about freight lanes?' },
-    });
-    expect(ask.status).toBe(200);
-    expect(ask.json).toMatchObject({ answer: expect.any(String), via: 'hosted_mcp' });
-    expect(Array.isArray(ask.json.sources)).toBe(true);
-    const search = await e.api('GET', '/api/video/ai/search?q=freight');
-    expect(search.status).toBe(200);
-    expect(search.json.via).toBe('hosted_mcp');
-    expect((await e.api('GET', '/api/video/ai/search')).status).toBe(400);
+    const ask = untyped(
+      await api.POST('/api/video/ai/ask', { body: { question: 'What did we decide about freight lanes?' } }),
+    );
+    expect(ask).toMatchObject({ answer: expect.any(String), via: 'hosted_mcp' });
+    expect(Array.isArray(ask.sources)).toBe(true);
+    const search = untyped(await api.GET('/api/video/ai/search', { params: { query: { q: 'freight' } } }));
+    expect(search.via).toBe('hosted_mcp');
+    // q is required: left out on purpose, past the types, to see the server refuse it.
+    const noQ = await api.GET('/api/video/ai/search', { params: { query: {} as { q: string } } });
+    expect(noQ.response.status).toBe(400);
   });
 
   // The seeded 1:1 chat with Jordan has three messages five days back.
@@ -63,13 +69,15 @@ describe('named paths', () => {
     ['marketplace', 'app', {}, { app_id: 'sandbox-client', app_type: 'OAuthApp' }],
     ['video_events', 'list_events', {}, someItems],
   ])('invokes %s/%s through the registry', async (group, name, body, result) => {
-    const r = await e.api('POST', `/api/video/capabilities/${group}/${name}`, { body });
-    expect(r.status, JSON.stringify(r.json)).toBe(200);
-    expect(r.json.result).toMatchObject(result);
+    const r = await api.POST('/api/video/capabilities/{group}/{name}', {
+      params: { path: { group, name } },
+      middleware: [rawBody(JSON.stringify(body))],
+    });
+    expect(untyped(r).result).toMatchObject(result);
   });
 
   it('lists every capability as available except those without a public API', async () => {
-    const items = (await e.api('GET', '/api/video/capabilities')).json.items as {
+    const items = untyped(await api.GET('/api/video/capabilities')).items as {
       name: string;
       group: string;
       available: boolean;
@@ -80,12 +88,15 @@ describe('named paths', () => {
   });
 
   it('serves one recording, its files and its transcript text', async () => {
-    const list = (await e.api('GET', '/api/video/recordings')).json.items;
+    const list = untyped(await api.GET('/api/video/recordings')).items;
     expect(list.length).toBeGreaterThan(0);
-    const id = list[0].video_id;
-    expect((await e.api('GET', `/api/video/recordings/${id}`)).json.files.length).toBeGreaterThan(0);
-    expect((await e.api('GET', `/api/video/recordings/${id}/files`)).json.items.length).toBeGreaterThan(0);
-    const t = (await e.api('GET', `/api/video/recordings/${id}/transcript`)).json;
+    const params = { path: { video_id: String(list[0].video_id) } };
+    expect(
+      untyped(await api.GET('/api/video/recordings/{video_id}', { params })).files.length,
+    ).toBeGreaterThan(0);
+    const files = untyped(await api.GET('/api/video/recordings/{video_id}/files', { params }));
+    expect(files.items.length).toBeGreaterThan(0);
+    const t = untyped(await api.GET('/api/video/recordings/{video_id}/transcript', { params }));
     expect(t.text.length).toBeGreaterThan(20);
   });
 });
