@@ -456,6 +456,18 @@ export class SqlStore implements Store {
     await this.#db.deleteFrom('idempotency_keys').where('key', '=', key).execute();
   }
 
+  async reclaimIdempotent(r: IdempotentRecord, staleBefore: string): Promise<boolean> {
+    const res = await this.#db
+      .updateTable('idempotency_keys')
+      .set({ created_at: r.createdAt, status: r.status, body: r.body })
+      .where('key', '=', r.key)
+      .where('request_hash', '=', r.requestHash)
+      .where('status', '=', 0)
+      .where('created_at', '<', staleBefore)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
   /**
    * A second instance inserting the same claim or receipt waits on the unique index until the
    * first commits (then finds it there) or rolls back (then writes it itself).

@@ -302,6 +302,12 @@ export interface Store {
   finishIdempotent(key: string, status: number, body: string): Promise<void>;
   /** Releases a claim whose request failed, so the caller may retry with the same key. */
   dropIdempotent(key: string): Promise<void>;
+  /**
+   * Takes over a claim still in progress for the same request (`r.requestHash`) that was made
+   * before `staleBefore` (ISO): its request was abandoned (the process ended mid-run). Atomic, so
+   * of two retries only one takes it; true when this call did, restamped with `r.createdAt`.
+   */
+  reclaimIdempotent(r: IdempotentRecord, staleBefore: string): Promise<boolean>;
 
   /**
    * Records a webhook receipt and its effects in one transaction, so a failure leaves no receipt

@@ -2,13 +2,13 @@
  * Idempotency keys through the shared invoke, over REST (the Idempotency-Key header, on a named
  * route and the generic invoke) and MCP (the idempotency_key argument), against a gateway linked
  * to the emulator: one key space for both, a replay books nothing new (counted by the emulator),
- * 422 when a key comes back with another request, 409 while the first still runs, a failure
- * releases the key, and operations that create nothing refuse a key.
+ * 422 when a key comes back with another request, 409 while the first still runs (unless it was
+ * abandoned), a failure releases the key, and operations that create nothing refuse a key.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fingerprint } from '../../src/gateway/capabilities/idempotent-invoke.js';
+import { ABANDONED_AFTER_MS, fingerprint } from '../../src/gateway/capabilities/idempotent-invoke.js';
 import { API_KEY, startGateway, type GatewayEnv } from './helpers.js';
 
 let e: GatewayEnv;
@@ -148,6 +148,37 @@ describe('one key space for REST and MCP', () => {
     const viaMcp = await tool('meetings_create_appointment', { ...input, idempotency_key: 'running-1' });
     expect(viaMcp.text).toMatch(/^idempotency_in_progress: /);
     expect(await meetingsCreated()).toBe(count);
+  });
+
+  it('lets a retry of the same request take over a claim abandoned mid-run, and no other request', async () => {
+    const input = appointment();
+    const old = new Date(Date.now() - ABANDONED_AFTER_MS - 60_000).toISOString();
+    const claim = {
+      key: 'abandoned-1',
+      requestHash: fingerprint('meetings', 'create_appointment', input),
+      status: 0,
+      body: '',
+      createdAt: old,
+    };
+    await e.store.putIdempotent(claim);
+    const other = await rest({ ...input, topic: 'Another request' }, 'abandoned-1');
+    expect(other.status).toBe(422);
+    const count = await meetingsCreated();
+    const retry = await rest(input, 'abandoned-1');
+    expect(retry.status, retry.text).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBeNull();
+    expect(await meetingsCreated()).toBe(count + 1);
+    expect((await rest(input, 'abandoned-1')).headers.get('idempotent-replayed')).toBe('true');
+    // The store takes a claim over once, and only a stale one.
+    const fresh = { ...claim, key: 'abandoned-2', createdAt: new Date().toISOString() };
+    await e.store.putIdempotent(fresh);
+    expect(await e.store.reclaimIdempotent(fresh, old)).toBe(false);
+    await e.store.putIdempotent({ ...claim, key: 'abandoned-3' });
+    const now = new Date().toISOString();
+    const takeOver = { ...claim, key: 'abandoned-3', createdAt: now };
+    expect(await e.store.reclaimIdempotent({ ...takeOver, requestHash: 'other' }, now)).toBe(false);
+    expect(await e.store.reclaimIdempotent(takeOver, now)).toBe(true);
+    expect(await e.store.reclaimIdempotent(takeOver, now)).toBe(false);
   });
 
   it('releases the key when the create fails, so the caller may retry with it', async () => {

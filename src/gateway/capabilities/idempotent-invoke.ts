@@ -10,7 +10,9 @@
  *   another way (key order, a default left out, "30" for 30) is the same request; another
  *   operation or other input under a used key is 422 `idempotency_key_reused`.
  * - The key is claimed in the store before the operation runs, so of two concurrent requests one
- *   runs and the other is told 409 `idempotency_in_progress` (Retry-After: 1).
+ *   runs and the other is told 409 `idempotency_in_progress` (Retry-After: 1). A claim still
+ *   running after ABANDONED_AFTER_MS was left by a process that ended mid-run: a retry of the same
+ *   request takes it over and runs (the first may or may not have reached the platform).
  * - A success is stored and replayed as it was; a failure releases the key, so the caller may
  *   retry with it (a failed create left nothing behind: the operations undo their partial work).
  * - Keys live as long as FLEETGATE_IDEMPOTENCY_RETENTION_HOURS (the RetentionJob prunes them).
@@ -28,6 +30,11 @@ const KEY = new RegExp(IDEMPOTENCY_KEY_PATTERN);
 const RUNNING = 0;
 /** The store's status of a finished one (any other than RUNNING): its body is the result's JSON. */
 const DONE = 200;
+/**
+ * How long a claim may run before it counts as abandoned: well past the longest an operation can
+ * take (three platform calls, each up to 4 attempts of FLEETGATE_UPSTREAM_TIMEOUT_MS at most 2 min).
+ */
+export const ABANDONED_AFTER_MS = 30 * 60_000;
 
 export interface InvokeOutcome {
   result: unknown;
@@ -79,51 +86,48 @@ function checkKey(key: string, op: Operation): void {
   if (op.creates !== true) throw keyUnsupported(`${op.group}/${op.name}`);
 }
 
-/** The earlier request's answer under a key this request could not claim, or undefined if released since. */
-async function earlier(ctx: OpContext, key: string, hash: string): Promise<InvokeOutcome | undefined> {
-  const seen = await ctx.store.getIdempotent(key);
-  if (!seen) return undefined;
-  if (seen.requestHash !== hash) {
-    throw new AppError(
-      422,
-      'idempotency_key_reused',
-      'This idempotency key was used with a different request; use a new key for a new request.',
-    );
-  }
-  if (seen.status === RUNNING) {
-    throw new AppError(
-      409,
-      'idempotency_in_progress',
-      'A request with this idempotency key is still running; retry shortly with the same key.',
-      undefined,
-      { 'retry-after': '1' },
-    );
-  }
-  return { result: JSON.parse(seen.body) as unknown, replayed: true };
-}
-
-/** Claims the key, or answers with what an earlier request under it did. */
-async function claim(ctx: OpContext, key: string, hash: string): Promise<InvokeOutcome | undefined> {
-  // A claim released between our insert and our read (its request failed) is taken on a second try.
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const claimed = await ctx.store.putIdempotent({
-      key,
-      requestHash: hash,
-      status: RUNNING,
-      body: '',
-      createdAt: new Date(ctx.now()).toISOString(),
-    });
-    if (claimed) return undefined;
-    const answer = await earlier(ctx, key, hash);
-    if (answer) return answer;
-  }
-  throw new AppError(
+const inProgress = () =>
+  new AppError(
     409,
     'idempotency_in_progress',
-    'A request with this idempotency key is being retried elsewhere; retry shortly with the same key.',
+    'A request with this idempotency key is still running; retry shortly with the same key.',
     undefined,
     { 'retry-after': '1' },
   );
+
+/**
+ * Claims the key, or answers with what an earlier request under it did. A claim still running
+ * after ABANDONED_AFTER_MS was left by a process that ended mid-run; the same request takes it over.
+ */
+async function claim(ctx: OpContext, key: string, hash: string): Promise<InvokeOutcome | undefined> {
+  const now = ctx.now();
+  const record = {
+    key,
+    requestHash: hash,
+    status: RUNNING,
+    body: '',
+    createdAt: new Date(now).toISOString(),
+  };
+  const staleBefore = new Date(now - ABANDONED_AFTER_MS).toISOString();
+  // A claim released between our insert and our read (its request failed) is taken on a second try.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (await ctx.store.putIdempotent(record)) return undefined;
+    const seen = await ctx.store.getIdempotent(key);
+    if (!seen) continue;
+    if (seen.requestHash !== hash) {
+      throw new AppError(
+        422,
+        'idempotency_key_reused',
+        'This idempotency key was used with a different request; use a new key for a new request.',
+      );
+    }
+    if (seen.status !== RUNNING) return { result: JSON.parse(seen.body) as unknown, replayed: true };
+    if (seen.createdAt < staleBefore && (await ctx.store.reclaimIdempotent(record, staleBefore))) {
+      return undefined;
+    }
+    throw inProgress();
+  }
+  throw inProgress();
 }
 
 /**
