@@ -28,7 +28,7 @@ export interface HostedMcp {
   callTool(name: string, args: Record<string, unknown>): Promise<{ structured: unknown; text: string }>;
 }
 
-export interface Operation<I extends z.ZodType = z.ZodType, O = unknown> {
+export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   group: string;
   name: string;
   /** One sentence for the API reference and for models. */
@@ -43,12 +43,23 @@ export interface Operation<I extends z.ZodType = z.ZodType, O = unknown> {
    */
   creates?: true;
   input: I;
-  /** The shape of the result, where declared (MCP outputSchema); results are checked against it there. */
-  output?: z.ZodType;
-  run(ctx: OpContext, input: z.output<I>): Promise<O>;
+  /**
+   * The shape of the result (OpenAPI, MCP outputSchema), published as its output JSON Schema.
+   * Results are not parsed through it, so `run` must already return that shape: its type says so.
+   */
+  output: O;
+  run(ctx: OpContext, input: z.output<I>): Promise<z.output<O>>;
 }
 
-export const defineOp = <I extends z.ZodType, O>(op: Operation<I, O>): Operation<I, O> => op;
+export const defineOp = <I extends z.ZodType, O extends z.ZodType>(op: Operation<I, O>): Operation<I, O> =>
+  op;
+
+/**
+ * An answer that is one of several objects (`z.union` or `z.discriminatedUnion` of objects). MCP
+ * takes only `type: object` at an outputSchema's root, so the union says so there too.
+ */
+export const objectUnion = <T extends z.ZodUnion<readonly z.ZodObject[]>>(union: T): T =>
+  union.meta({ type: 'object' });
 
 /** Our list envelope: `{items, nextCursor}`; the cursor is the platform's page token, opaque to callers. */
 export interface Page<T> {

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { AppError } from '../../../errors.js';
-import { defineOp, id, pageOf, pageSchema, paging, seg } from '../operation.js';
+import { defineOp, id, objectUnion, pageOf, pageSchema, paging, seg } from '../operation.js';
 
 const GROUP = 'hub';
 /** The import endpoint's documented limit. */
@@ -48,13 +48,6 @@ const hitOf = (f: PlatformFile): z.output<typeof fileHit> => ({
   file_link: f.file_link ?? null,
 });
 
-/**
- * One of several object answers. MCP takes only an object schema at the root of an outputSchema,
- * so the union also says `type: object` there (its JSON Schema is `{type: object, anyOf}`).
- */
-const objectUnion = <T extends readonly [z.ZodObject, ...z.ZodObject[]]>(options: T) =>
-  z.union(options).meta({ type: 'object' });
-
 const fileId = id('file_id');
 
 export const hubOps = [
@@ -77,14 +70,16 @@ export const hubOps = [
         .describe('search titles and text; with file_id, only within that folder'),
       ...paging(50, 20),
     }),
-    output: objectUnion([
-      pageSchema(fileHit).describe('with q: the search hits'),
-      childrenPage.describe('without file_id (or with root): the top of My Docs'),
-      fileView
-        .extend({ markdown: z.null(), children: childrenPage })
-        .describe('a folder: its metadata and children'),
-      fileView.extend({ markdown: z.string() }).describe('a document: its metadata and Markdown'),
-    ]),
+    output: objectUnion(
+      z.union([
+        pageSchema(fileHit).describe('with q: the search hits'),
+        childrenPage.describe('without file_id (or with root): the top of My Docs'),
+        fileView
+          .extend({ markdown: z.null(), children: childrenPage })
+          .describe('a folder: its metadata and children'),
+        fileView.extend({ markdown: z.string() }).describe('a document: its metadata and Markdown'),
+      ]),
+    ),
     async run(ctx, i) {
       if (i.q !== undefined) {
         const r = await ctx.platform.call<{ files?: PlatformFile[]; next_page_token?: string }>({
@@ -168,16 +163,18 @@ export const hubOps = [
             });
         }
       }),
-    output: objectUnion([
-      z
-        .object({
-          file_id: z.string(),
-          file_name: z.string(),
-          file_link: z.string().nullable().describe('opens the document in the docs web app'),
-        })
-        .describe('a new document'),
-      fileView.extend({ renamed: z.literal(true) }).describe('with file_id: the renamed document'),
-    ]),
+    output: objectUnion(
+      z.union([
+        z
+          .object({
+            file_id: z.string(),
+            file_name: z.string(),
+            file_link: z.string().nullable().describe('opens the document in the docs web app'),
+          })
+          .describe('a new document'),
+        fileView.extend({ renamed: z.literal(true) }).describe('with file_id: the renamed document'),
+      ]),
+    ),
     async run(ctx, i) {
       if (i.file_id !== undefined) {
         await ctx.platform.call({

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { AppError } from '../../../errors.js';
-import { defineOp, id, instant, pageOf, pageSchema, paging, seg } from '../operation.js';
+import { defineOp, id, instant, objectUnion, pageOf, pageSchema, paging, seg } from '../operation.js';
 
 const GROUP = 'ra';
 
@@ -30,12 +30,6 @@ const text = z.string().nullable();
 const number = z.number().nullable();
 const time = text.describe('ISO 8601 instant, as the platform gives it');
 const score = number.describe("the platform's score, as given");
-
-/**
- * An answer that is one of several objects. MCP takes only an object schema at the root of an
- * outputSchema, so the union also says `type: object` there (`{type: object, anyOf|oneOf}`).
- */
-const oneOfObjects = <T extends z.ZodType>(schema: T) => schema.meta({ type: 'object' });
 
 interface PlatformConversation {
   conversation_id?: string;
@@ -234,7 +228,7 @@ const commentView = z.object({
   mention_teams: z.array(z.object({ team_id: text, team_name: text })),
 });
 
-const commentsOutput = oneOfObjects(
+const commentsOutput = objectUnion(
   z.union([
     pageSchema(commentView).describe('the comments, when no comment was given'),
     commentView.describe('the posted comment'),
@@ -351,7 +345,7 @@ const playbooks = z.array(
 const head = <T extends AnalysisType>(t: T) => ({ conversation_id: z.string(), analysis_type: z.literal(t) });
 
 /** Only the parts the requested type covers, each present (empty when none). */
-const analysisView = oneOfObjects(
+const analysisView = objectUnion(
   z.discriminatedUnion('analysis_type', [
     z.object({
       ...head('all'),

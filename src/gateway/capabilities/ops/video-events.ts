@@ -389,7 +389,7 @@ export const videoEventsOps = [
       });
       if (!r.data?.event_id)
         throw new AppError(502, 'upstream_error', 'The platform did not return the new event.');
-      return event(r.data);
+      return { ...event(r.data), event_id: r.data.event_id };
     },
   }),
   registerOp,
