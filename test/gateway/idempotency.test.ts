@@ -65,6 +65,7 @@ describe('one key space for REST and MCP', () => {
     expect(create?.inputSchema.required ?? []).not.toContain('idempotency_key');
     const list = tools.find((t) => t.name === 'meetings_list_meetings');
     expect(list?.inputSchema.properties?.['idempotency_key']).toBeUndefined();
+    expect(mcp.getInstructions()).toContain('idempotency_key');
   });
 
   it('replays a REST create to an MCP retry with the same key, booking once', async () => {

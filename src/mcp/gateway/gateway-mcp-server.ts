@@ -29,6 +29,7 @@ const instructions = (base: string) =>
     `Private gateway to the video-meeting platform account linked at ${base}. Tools are named <group>_<capability>, one per capability the platform offers and the link's granted scopes admit; every call reaches the real platform.`,
     '- Tools annotated readOnlyHint only read. The others create, change or delete on the platform: confirm with the user before sending messages or email, and before deleting.',
     '- Lists return {items, nextCursor}; pass nextCursor as cursor for the next page.',
+    '- Tools that create take an optional idempotency_key: pass a new one (a UUID) per creation and the same one when retrying it, so a retry after a timeout or error returns the first answer instead of creating twice.',
     '- A failed call returns isError with a gateway code and a next step: not_linked or needs_relink (the operator must link the account), missing_scope (an admin must add the scope and link again), validation_failed (fix the arguments in details.issues), upstream_* (the platform is failing; retry later). details carries the platform status, code and message where the platform answered.',
     `- Resources: the status report (${base}/api/video/status) and the monitor (${base}/api/video/monitor) say what is linked, which capabilities work, and why the others do not.`,
   ].join('\n');
