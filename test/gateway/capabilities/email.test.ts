@@ -199,6 +199,26 @@ describe('email', () => {
     });
   });
 
+  it('answers a date that is no 4-digit-year ISO instant as null, not a RangeError', async () => {
+    // A stub transport (the emulator's dates are sane): past ±8.64e15 ms `new Date` is invalid and
+    // toISOString throws; from year 10000 it writes `+010000-…`, which the output schema refuses.
+    const c: OpContext = {
+      ...ctx,
+      platform: {
+        call: ({ path }: { path: string }) =>
+          Promise.resolve({
+            data: path.endsWith('/profile')
+              ? { emailAddress: 'a@example.com', createTime: 9e15 }
+              : path.endsWith('/messages')
+                ? { messages: [{ id: 'm1' }, { id: 'm2' }] }
+                : { id: 'm', threadId: 't', internalDate: path.endsWith('m1') ? '300000000000000' : '1e300' },
+          }),
+      } as unknown as OpContext['platform'],
+    };
+    expect((await run('list_messages', {}, c)).items).toMatchObject([{ date: null }, { date: null }]);
+    expect((await run('profile', {}, c)).created).toBeNull();
+  });
+
   it('maps platform errors', async () => {
     await e.emu.api('POST', '/_sandbox/faults', {
       body: { path: '/v2/emails/mailboxes/me/profile', method: 'GET', status: 404 },

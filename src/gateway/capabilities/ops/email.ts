@@ -69,9 +69,12 @@ function addresses(v: string | undefined): string[] {
   return out;
 }
 
+/** From here toISOString writes a 6-digit year (`+010000-…`), which z.iso.datetime refuses. */
+const YEAR_10000 = Date.UTC(10_000, 0, 1);
+/** Epoch ms as an ISO instant; null for none, a non-number, or one outside years 1970 to 9999. */
 const isoOf = (ms: unknown) => {
   const n = Number(ms);
-  return Number.isFinite(n) && n > 0 ? new Date(n).toISOString() : null;
+  return n > 0 && n < YEAR_10000 ? new Date(n).toISOString() : null;
 };
 
 const messageSummary = z.object({
