@@ -4,7 +4,7 @@
  * (gateway/capabilities/idempotent-invoke.ts), and the `Idempotent-Replayed: true` header that
  * marks an answer replayed from an earlier request with the same key.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '../errors.js';
 import { keyUnsupported } from '../gateway/capabilities/idempotent-invoke.js';
 
@@ -29,8 +29,11 @@ export function markReplay(reply: FastifyReply, replayed: boolean): FastifyReply
  * An onRequest hook for hand-written routes that create nothing: a key there is refused, as the
  * shared invoke refuses it for operations that create nothing, so no client thinks it is covered.
  */
-export async function refuseIdempotencyKey(req: FastifyRequest): Promise<void> {
-  if (idempotencyKey(req) !== undefined)
-    throw keyUnsupported(`${req.method} ${req.routeOptions.url ?? req.url}`);
-  return Promise.resolve();
+export function refuseIdempotencyKey(
+  req: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  const sent = req.headers[IDEMPOTENCY_KEY_HEADER] !== undefined;
+  done(sent ? keyUnsupported(`${req.method} ${req.routeOptions.url}`) : undefined);
 }
