@@ -697,6 +697,22 @@ export function runStoreContract(name: string, make: () => Promise<ClosableStore
         expect(await store.getIdempotent('idem-none')).toBeUndefined();
       });
 
+      it('reclaims only a stale running claim of the same request, once', async () => {
+        await store.putIdempotent(record('idem-r'));
+        const later = { ...record('idem-r'), createdAt: '2026-02-01T11:00:00.000Z' };
+        // Not stale yet, another request, then the takeover, which a second retry cannot repeat.
+        expect(await store.reclaimIdempotent(later, '2026-02-01T10:00:00.000Z')).toBe(false);
+        expect(await store.reclaimIdempotent({ ...later, requestHash: 'other' }, later.createdAt)).toBe(
+          false,
+        );
+        expect(await store.reclaimIdempotent(later, later.createdAt)).toBe(true);
+        expect(await store.reclaimIdempotent(later, later.createdAt)).toBe(false);
+        expect(await store.getIdempotent('idem-r')).toEqual(later);
+        await store.finishIdempotent('idem-r', 200, '{}');
+        const stale = { ...later, createdAt: '2026-02-01T12:00:00.000Z' };
+        expect(await store.reclaimIdempotent(stale, stale.createdAt)).toBe(false);
+      });
+
       it('prunes keys created before a time, in batches, whatever their state', async () => {
         const at = (key: string, createdAt: string, status: number) => ({
           ...record(key),
