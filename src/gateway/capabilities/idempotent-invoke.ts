@@ -2,8 +2,9 @@
  * The invoke every transport runs an operation through (REST views, the generic invoke, MCP
  * tools), so an idempotency key means the same on each of them:
  *
- * - Only operations that create (`creates: true`) take a key; a key sent to any other is refused
- *   (400 `idempotency_key_unsupported`), so no caller believes a retry is protected when it is not.
+ * - Only operations that create (`creates: true`) take a key, and only with an input that creates
+ *   (`createsWhen`); a key sent to any other is refused (400 `idempotency_key_unsupported`), so no
+ *   caller believes a retry is protected when it is not, and no read is answered by a replay.
  * - A key is 1 to 128 letters, digits, ".", ":", "_" or "-", and one key space serves every
  *   transport: an MCP retry of a create started over REST replays its answer.
  * - The request is the fingerprint of (group, name, validated input): the same input written
@@ -169,5 +170,7 @@ export async function invokeOnce(
   const op = operationOf(group, name);
   if (key !== undefined) checkKey(key, op);
   const input = parseInput(op.input, rawInput ?? {});
+  if (key !== undefined && op.createsWhen?.(input) === false)
+    throw keyUnsupported(`${group}/${name} with this input`);
   return runOnce(ctx, { group, name, input }, key, () => op.run(ctx, input));
 }

@@ -42,6 +42,11 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
    * answer (the shared invoke does this, not the transports).
    */
   creates?: true;
+  /**
+   * With `creates`, for an operation that only reads with some inputs: whether this input
+   * creates. A key sent with one that does not is refused, so a read is never answered by a replay.
+   */
+  createsWhen?(input: z.output<I>): boolean;
   input: I;
   /**
    * The shape of the result (OpenAPI, MCP outputSchema), published as its output JSON Schema.

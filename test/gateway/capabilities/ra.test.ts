@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPABILITIES } from '../../../src/gateway/capabilities/catalog.js';
+import { invokeOnce } from '../../../src/gateway/capabilities/idempotent-invoke.js';
 import type { Operation } from '../../../src/gateway/capabilities/operation.js';
 import { raOps } from '../../../src/gateway/capabilities/ops/ra.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
@@ -283,5 +284,34 @@ describe('ra', () => {
       run('comments', { conversation_id: 'AAAAAAAAAAAAAAAAAAAAAA==,1700000000000', comment: 'hi' }),
     );
     expect(missing).toMatchObject({ status: 404, code: 'not_found' });
+  });
+
+  it('comments takes an idempotency key only to post: a listing with one is refused, not replayed stale', async () => {
+    const id: string = (await run('list_conversations', { limit: 1 })).items[0].conversation_id;
+    const url = `/api/video/ra/conversations/${encodeURIComponent(id)}/comments`;
+    const withKey = (key: string) => ({ headers: { 'idempotency-key': key } });
+    const refused = { status: 400, code: 'idempotency_key_unsupported' };
+    // REST GET, the generic invoke and (as MCP runs it) the shared invoke, each listing.
+    const get = await e.api('GET', url, withKey('ra-list-1'));
+    expect({ status: get.status, code: get.json.error?.code }).toEqual(refused);
+    const generic = await e.api('POST', '/api/video/capabilities/ra/comments', {
+      body: { conversation_id: id },
+      ...withKey('ra-list-2'),
+    });
+    expect({ status: generic.status, code: generic.json.error?.code }).toEqual(refused);
+    const ctx = await e.gateway.opContext();
+    await expect(
+      invokeOnce(ctx, 'ra', 'comments', { conversation_id: id }, 'ra-list-3'),
+    ).rejects.toMatchObject(refused);
+    // Posting still takes one: a retry replays the comment and posts nothing new.
+    const post = () => e.api('POST', url, { body: { comment: 'Idempotent note' }, ...withKey('ra-post-1') });
+    const first = await post();
+    const again = await post();
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.json).toEqual(first.json);
+    const listed = (await run('comments', { conversation_id: id, limit: 300 })).items;
+    expect(listed.filter((c: any) => c.comment === 'Idempotent note')).toHaveLength(1);
   });
 });

@@ -574,8 +574,9 @@ export const raOps = [
     summary:
       "Lists a conversation's comments, oldest first; with `comment`, posts a new comment (or a reply) and returns it.",
     kind: 'write',
-    // Posting adds a comment each time it runs (without `comment` it only reads the thread).
+    // Posting adds a comment each time it runs; without `comment` it only reads the thread.
     creates: true,
+    createsWhen: (i) => i.comment !== undefined,
     input: z
       .object({
         conversation_id: conversationId,
