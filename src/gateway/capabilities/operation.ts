@@ -133,6 +133,26 @@ export const daysBetween = (a: string, b: string) =>
 /** A validation error found while running (one that needs today's date, say), in parseInput's shape. */
 export const invalid = (path: string, message: string) =>
   new AppError(400, 'validation_failed', 'The input is not valid.', { issues: [{ path, message }] });
+
+/**
+ * A from/to window of days as a list input gives it: `to` defaults to today (or `from`, when later),
+ * `from` to `defaultDays` before `to`; out of order or wider than `maxSpanDays` is a 400.
+ */
+export function dayWindow(
+  now: number,
+  i: { from?: string | undefined; to?: string | undefined },
+  defaultDays: number,
+  maxSpanDays: number,
+): { from: string; to: string } {
+  const today = dayOf(now);
+  const to = i.to ?? (i.from !== undefined && i.from > today ? i.from : today);
+  const from = i.from ?? addDays(to, -defaultDays);
+  if (from > to) throw invalid('to', 'must not be before from');
+  if (daysBetween(from, to) > maxSpanDays)
+    throw invalid('from', `must be at most ${maxSpanDays} days before to`);
+  return { from, to };
+}
+
 /** An ISO 8601 instant with a zone. */
 export const instant = z
   .string()

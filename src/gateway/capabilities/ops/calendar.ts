@@ -5,10 +5,13 @@
  */
 import * as z from 'zod';
 import {
+  addDays,
+  DAY_MS,
   defineOp,
   id,
   instant,
   invalid,
+  isRealDay,
   pageOf,
   pageSchema,
   paging,
@@ -53,16 +56,7 @@ interface PlatformCalendar {
   primary?: boolean;
 }
 
-const DAY_MS = 86_400_000;
-
-const isDay = (v: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const t = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === v;
-};
 const isInstant = (v: string) => instant.safeParse(v).success;
-const addDays = (date: string, n: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 const isTimeZone = (v: string) => {
   try {
@@ -73,12 +67,25 @@ const isTimeZone = (v: string) => {
   }
 };
 
+/** An end is the same kind as its start (both dates or both instants), and after it. */
+function checkEnd(start: string, end: string, c: z.RefinementCtx): void {
+  if (isRealDay(start) !== isRealDay(end)) {
+    c.addIssue({
+      code: 'custom',
+      path: ['end'],
+      message: 'must be a date when start is a date, else an instant',
+    });
+  } else if (isRealDay(start) ? end <= start : Date.parse(end) < Date.parse(start)) {
+    c.addIssue({ code: 'custom', path: ['end'], message: 'must be after start' });
+  }
+}
+
 const when = z
   .string()
   .trim()
   .max(40)
   .refine(
-    (v) => isDay(v) || isInstant(v),
+    (v) => isRealDay(v) || isInstant(v),
     'must be an ISO 8601 time with a zone (2026-11-22T15:00:00Z) or, for an all-day event, a date (2026-11-22)',
   );
 const timezone = z
@@ -174,7 +181,7 @@ const calendarOf = (c: PlatformCalendar): z.output<typeof calendarView> => ({
 
 /** The platform's `{date}` or `{dateTime}` for one of our times, with the zone when given. */
 const timeOf = (v: string, tz: string | undefined): PlatformTime => ({
-  ...(isDay(v) ? { date: v } : { dateTime: v }),
+  ...(isRealDay(v) ? { date: v } : { dateTime: v }),
   ...(tz ? { timeZone: tz } : {}),
 });
 
@@ -301,21 +308,13 @@ export const calendarOps = [
       })
       .superRefine((i, c) => {
         if (i.end === undefined) return;
-        if (isDay(i.start) !== isDay(i.end)) {
-          c.addIssue({
-            code: 'custom',
-            path: ['end'],
-            message: 'must be a date when start is a date, else an instant',
-          });
-        } else if (isDay(i.start) ? i.end <= i.start : Date.parse(i.end) < Date.parse(i.start)) {
-          c.addIssue({ code: 'custom', path: ['end'], message: 'must be after start' });
-        }
+        checkEnd(i.start, i.end, c);
       }),
     output: calendarEvent,
     async run(ctx, i) {
       const end =
         i.end ??
-        (isDay(i.start) ? addDays(i.start, 1) : new Date(Date.parse(i.start) + 3_600_000).toISOString());
+        (isRealDay(i.start) ? addDays(i.start, 1) : new Date(Date.parse(i.start) + 3_600_000).toISOString());
       const r = await ctx.platform.call<PlatformEvent>({
         method: 'POST',
         path: eventsPath(i.calendar_id),
@@ -367,15 +366,7 @@ export const calendarOps = [
           c.addIssue({ code: 'custom', path: [], message: `give at least one of ${fields.join(', ')}` });
         }
         if (i.start === undefined || i.end === undefined) return;
-        if (isDay(i.start) !== isDay(i.end)) {
-          c.addIssue({
-            code: 'custom',
-            path: ['end'],
-            message: 'must be a date when start is a date, else an instant',
-          });
-        } else if (isDay(i.start) ? i.end <= i.start : Date.parse(i.end) < Date.parse(i.start)) {
-          c.addIssue({ code: 'custom', path: ['end'], message: 'must be after start' });
-        }
+        checkEnd(i.start, i.end, c);
       }),
     output: calendarEvent,
     async run(ctx, i) {

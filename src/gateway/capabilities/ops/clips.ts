@@ -3,19 +3,7 @@
  * a month per request) and one by id. Chapters and analytics have no public endpoint.
  */
 import * as z from 'zod';
-import {
-  addDays,
-  date,
-  dayOf,
-  daysBetween,
-  defineOp,
-  id,
-  invalid,
-  pageOf,
-  pageSchema,
-  paging,
-  seg,
-} from '../operation.js';
+import { date, dayWindow, defineOp, id, pageOf, pageSchema, paging, seg } from '../operation.js';
 
 interface PlatformClip {
   clip_id?: string;
@@ -101,12 +89,7 @@ export const clipsOps = [
     }),
     output: pageSchema(clipView),
     async run(ctx, i) {
-      const today = dayOf(ctx.now());
-      const to = i.to ?? (i.from !== undefined && i.from > today ? i.from : today);
-      const from = i.from ?? addDays(to, -DEFAULT_DAYS);
-      if (from > to) throw invalid('to', 'must not be before from');
-      if (daysBetween(from, to) > MAX_SPAN_DAYS)
-        throw invalid('from', `must be at most ${MAX_SPAN_DAYS} days before to`);
+      const { from, to } = dayWindow(ctx.now(), i, DEFAULT_DAYS, MAX_SPAN_DAYS);
       const r = await ctx.platform.call<{ data?: PlatformClip[]; next_page_token?: string }>({
         method: 'GET',
         path: '/clips',

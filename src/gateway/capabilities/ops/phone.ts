@@ -3,20 +3,7 @@
  * call summary. Lists take a from/to window of days (default: the last 7 days, at most a month).
  */
 import * as z from 'zod';
-import {
-  addDays,
-  date,
-  dayOf,
-  daysBetween,
-  defineOp,
-  id,
-  invalid,
-  type OpContext,
-  pageOf,
-  pageSchema,
-  paging,
-  seg,
-} from '../operation.js';
+import { date, dayWindow, defineOp, id, pageOf, pageSchema, paging, seg } from '../operation.js';
 
 interface PlatformCall {
   id?: string;
@@ -114,17 +101,6 @@ const window = {
   from: date.optional().describe('first day (UTC), yyyy-mm-dd; default 7 days before to'),
   to: date.optional().describe('last day (UTC), yyyy-mm-dd, inclusive; default today'),
 };
-
-/** The from/to days to send: defaults filled in, order and the one-month span checked. */
-function rangeOf(ctx: OpContext, i: { from?: string | undefined; to?: string | undefined }) {
-  const today = dayOf(ctx.now());
-  const to = i.to ?? (i.from !== undefined && i.from > today ? i.from : today);
-  const from = i.from ?? addDays(to, -DEFAULT_DAYS);
-  if (from > to) throw invalid('to', 'must not be before from');
-  if (daysBetween(from, to) > MAX_SPAN_DAYS)
-    throw invalid('from', `must be at most ${MAX_SPAN_DAYS} days before to`);
-  return { from, to };
-}
 
 // Our views: the platform's fields as given, a missing one as null (no value is guaranteed).
 const text = z.string().nullable();
@@ -270,7 +246,7 @@ export const phoneOps = [
     }),
     output: pageSchema(callLogView),
     async run(ctx, i) {
-      const { from, to } = rangeOf(ctx, i);
+      const { from, to } = dayWindow(ctx.now(), i, DEFAULT_DAYS, MAX_SPAN_DAYS);
       const r = await ctx.platform.call<{ call_logs?: PlatformCall[]; next_page_token?: string }>({
         method: 'GET',
         path: `/phone/users/${seg(ctx.uid)}/call_history`,
@@ -303,7 +279,7 @@ export const phoneOps = [
     }),
     output: pageSchema(voicemailView),
     async run(ctx, i) {
-      const { from, to } = rangeOf(ctx, i);
+      const { from, to } = dayWindow(ctx.now(), i, DEFAULT_DAYS, MAX_SPAN_DAYS);
       const r = await ctx.platform.call<{ voice_mails?: PlatformVoicemail[]; next_page_token?: string }>({
         method: 'GET',
         path: `/phone/users/${seg(ctx.uid)}/voice_mails`,
@@ -323,7 +299,7 @@ export const phoneOps = [
     input: z.object({ ...window, ...paging(300, 30) }),
     output: pageSchema(phoneRecordingView),
     async run(ctx, i) {
-      const { from, to } = rangeOf(ctx, i);
+      const { from, to } = dayWindow(ctx.now(), i, DEFAULT_DAYS, MAX_SPAN_DAYS);
       const r = await ctx.platform.call<{ recordings?: PlatformPhoneRecording[]; next_page_token?: string }>({
         method: 'GET',
         path: `/phone/users/${seg(ctx.uid)}/recordings`,
