@@ -188,6 +188,8 @@ export interface Captured {
   headers: Record<string, string>;
   /** base64 */
   body: string;
+  /** The headers of the 304 fleetgate sends for a matching If-None-Match, when it sends one. */
+  notModified?: Record<string, string>;
 }
 
 /**
@@ -200,17 +202,28 @@ export async function captureForBare(
   file: string,
 ): Promise<Record<string, Captured>> {
   const captured: Record<string, Captured> = {};
-  for (const p of paths) {
-    const res = await fetch(`${base}${p}`, { headers: { 'accept-encoding': 'identity' } });
+  const headersOf = (res: Response) => {
     const headers: Record<string, string> = {};
     res.headers.forEach((v, k) => {
       if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)) headers[k] = v;
     });
+    return headers;
+  };
+  for (const p of paths) {
+    const res = await fetch(`${base}${p}`, { headers: { 'accept-encoding': 'identity' } });
+    const headers = headersOf(res);
     captured[p] = {
       status: res.status,
       headers,
       body: Buffer.from(await res.arrayBuffer()).toString('base64'),
     };
+    if (headers['etag']) {
+      const again = await fetch(`${base}${p}`, {
+        headers: { 'accept-encoding': 'identity', 'if-none-match': headers['etag'] },
+      });
+      await again.arrayBuffer();
+      if (again.status === 304) captured[p].notModified = headersOf(again);
+    }
   }
   await writeFile(file, JSON.stringify(captured));
   return captured;
