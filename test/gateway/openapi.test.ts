@@ -1,21 +1,53 @@
 /**
- * /openapi.json describes the whole HTTP surface, including capability inputs from their
- * validation schemas; /docs renders it locally.
+ * /openapi.json describes the whole HTTP surface as the server reads and answers it: inputs from
+ * the validation schemas, every success body's schema, every error status with the one error
+ * shape, path parameters as the routes name them and no query parameter repeating one; /docs
+ * renders it locally. Routes refuse the path-bound ids they used to ignore in the query.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type GatewayEnv } from './helpers.js';
 
+interface Param {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: Record<string, unknown>;
+}
+interface Media {
+  schema?: Record<string, unknown>;
+}
+interface Op {
+  operationId: string;
+  parameters?: Param[];
+  requestBody?: { content: Record<string, Media> };
+  responses: Record<string, { content?: Record<string, Media> }>;
+  security?: Record<string, string[]>[];
+}
+type Doc = { openapi: string; paths: Record<string, Record<string, Op>>; components: any };
+
 let e: GatewayEnv;
+let doc: Doc;
+const ops = () =>
+  Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({
+      path,
+      method,
+      op,
+      at: `${method.toUpperCase()} ${path}`,
+    })),
+  );
+/** The JSON-RPC endpoints answer JSON-RPC errors, not the API's error shape. */
+const MCP = new Set(['/mcp', '/api/video/mcp']);
+const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
 beforeAll(async () => {
   e = await startGateway();
+  doc = (await e.api('GET', '/openapi.json', { key: null })).json;
 });
 afterAll(() => e.close());
 
 describe('OpenAPI', () => {
-  it('is an OpenAPI 3.1 document covering brand, MCP, gateway and capability paths', async () => {
-    const r = await e.api('GET', '/openapi.json', { key: null });
-    expect(r.status).toBe(200);
-    const doc = r.json;
+  it('is an OpenAPI 3.1 document covering brand, MCP, gateway, capability and page paths', () => {
     expect(doc.openapi).toBe('3.1.0');
     for (const p of [
       '/api/brand',
@@ -31,27 +63,167 @@ describe('OpenAPI', () => {
       '/api/video/search',
       '/api/video/webhooks',
       '/api/video/capabilities/{group}/{name}',
+      '/dashboard',
+      '/dashboard/events/{videoId}/delete',
     ]) {
       expect(Object.keys(doc.paths), p).toContain(p);
     }
-    const create = doc.paths['/api/video/events'].post;
+    const create = doc.paths['/api/video/events']!['post']!;
     expect(create.security).toEqual([{ apiKey: [] }]);
     // A funnel key or null (which keys are live is checked when the event is made).
-    expect(create.requestBody.content['application/json'].schema.properties.funnel).toMatchObject({
-      default: null,
-      anyOf: [{ type: 'string' }, { type: 'null' }],
+    expect(create.requestBody?.content['application/json']?.schema?.['properties']).toMatchObject({
+      funnel: { default: null, anyOf: [{ type: 'string' }, { type: 'null' }] },
     });
-    const list = doc.paths['/api/video/contacts'].get;
-    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(
+    const list = doc.paths['/api/video/contacts']!['get']!;
+    expect(list.parameters?.map((p) => p.name)).toEqual(
       expect.arrayContaining(['limit', 'cursor', 'type', 'q']),
     );
-    expect(doc.paths['/api/brand'].get.security).toBeUndefined();
-    expect(doc.paths['/api/video/mcp'].post.security).toEqual([{ apiKey: [] }]);
-    for (const [path, methods] of Object.entries(
-      doc.paths as Record<string, Record<string, { operationId: string }>>,
-    )) {
-      for (const op of Object.values(methods)) expect(op.operationId, path).toMatch(/^[a-z_0-9]+$/i);
+    expect(doc.paths['/api/brand']!['get']!.security).toEqual([]);
+    expect(doc.paths['/api/video/mcp']!['post']!.security).toEqual([{ apiKey: [] }]);
+    for (const { at, op } of ops()) expect(op.operationId, at).toMatch(/^[a-z_0-9]+$/i);
+  });
+
+  it('gives every operation responses, and every 2xx with a body its schema', () => {
+    for (const { at, op } of ops()) {
+      const statuses = Object.keys(op.responses);
+      expect(
+        statuses.some((s) => /^[23]\d\d$/.test(s)),
+        `${at} has a success answer`,
+      ).toBe(true);
+      for (const [status, r] of Object.entries(op.responses)) {
+        if (status === '204' || status === '202' || status === '304' || /^3/.test(status)) {
+          expect(r.content, `${at} ${status} has no body`).toBeUndefined();
+          continue;
+        }
+        if (!status.startsWith('2')) continue;
+        expect(Object.keys(r.content ?? {}).length, `${at} ${status} declares its body`).toBeGreaterThan(0);
+        for (const [type, m] of Object.entries(r.content ?? {})) {
+          expect(m.schema, `${at} ${status} ${type}`).toBeDefined();
+          expect(
+            Object.keys(m.schema ?? {}).length,
+            `${at} ${status} ${type} schema is not empty`,
+          ).toBeGreaterThan(0);
+        }
+      }
     }
+  });
+
+  it('answers every JSON error with the one error schema, and every API route has its 4xx', () => {
+    const ref = { $ref: '#/components/schemas/Error' };
+    expect(doc.components.schemas.Error).toMatchObject({
+      required: ['error'],
+      properties: { error: { required: ['code', 'message'] } },
+    });
+    for (const { at, path, op } of ops()) {
+      const errors = Object.entries(op.responses).filter(([s]) => /^[45]\d\d$/.test(s));
+      if (path.startsWith('/api/video/') || op.security?.some((s) => 'apiKey' in s))
+        expect(
+          errors.some(([s]) => s.startsWith('4')),
+          `${at} declares its client errors`,
+        ).toBe(true);
+      for (const [status, r] of errors) {
+        const json = r.content?.['application/json'];
+        if (MCP.has(path)) {
+          // JSON-RPC errors, and the private endpoint's 401 an OAuth bearer challenge.
+          expect(json?.schema, `${at} ${status}`).toBeDefined();
+          continue;
+        }
+        // The dashboard's refusals are pages; everything else answers in the one shape.
+        if (r.content?.['text/html; charset=utf-8']) continue;
+        expect(json?.schema, `${at} ${status}`).toEqual(ref);
+      }
+      if (op.security?.some((s) => 'apiKey' in s)) {
+        expect(op.responses['401'], `${at} 401`).toBeDefined();
+        expect(op.responses['429'], `${at} 429`).toBeDefined();
+      }
+    }
+    const limited = doc.paths['/api/video/contacts']!['get']!.responses['429'] as { headers?: object };
+    expect(limited.headers).toHaveProperty('Retry-After');
+    expect(Object.keys(doc.paths['/api/video/capabilities/{group}/{name}']!['post']!.responses)).toEqual(
+      expect.arrayContaining(['400', '401', '404', '409', '422', '429', '501', '502', '503', '504']),
+    );
+  });
+
+  it('lists the path parameters each route names, and no query parameter repeating one', () => {
+    for (const { at, path, method, op } of ops()) {
+      const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+      const params = op.parameters ?? [];
+      expect(
+        params.filter((p) => p.in === 'path').map((p) => p.name),
+        at,
+      ).toEqual(inPath);
+      for (const p of params.filter((x) => x.in === 'path')) expect(p.required, `${at} ${p.name}`).toBe(true);
+      const query = params.filter((p) => p.in === 'query').map((p) => p.name);
+      for (const name of inPath) {
+        expect(query, `${at} repeats {${name}} in its query`).not.toContain(name);
+        expect(query, `${at} repeats {${name}} in its query`).not.toContain(snake(name));
+        const body = op.requestBody?.content['application/json']?.schema?.['properties'] ?? {};
+        expect(Object.keys(body), `${at} repeats {${name}} in its body`).not.toContain(snake(name));
+      }
+      // The route that serves it names exactly these parameters (the static files: one `*` route,
+      // documented one template per folder level).
+      const found = e.app.findRoute({ method: method.toUpperCase(), url: path.replace(/\{\w+\}/g, 'x1') });
+      expect(found, `${at} is a route`).not.toBeNull();
+      const names = Object.keys(found?.params ?? {});
+      expect(names, at).toEqual(path.startsWith('/static/fleet/') ? ['*'] : inPath);
+    }
+  });
+
+  it('documents the static files a level at a time, so a template matches files in sub-folders', async () => {
+    const templates = Object.keys(doc.paths).filter(
+      (p) => p.startsWith('/static/fleet/{') || p.includes('{folder}'),
+    );
+    const match = (url: string) =>
+      templates.some((t) => {
+        const re = new RegExp(`^${t.replace(/\{\w+\}/g, '[^/]+')}$`);
+        return re.test(url);
+      });
+    for (const url of [
+      '/static/fleet/brand.css',
+      '/static/fleet/fonts/fonts.css',
+      '/static/fleet/assets/icons/icon.svg',
+      '/static/fleet/assets/themes/growthos.svg',
+    ]) {
+      expect(match(url), url).toBe(true);
+    }
+    const served = await fetch(`${e.base}/static/fleet/assets/icons/icon.svg`);
+    expect(served.status).toBe(200);
+    const folder = doc.paths['/static/fleet/{folder}/{subfolder}/{file}']!['get']!.parameters!;
+    expect(folder.find((p) => p.name === 'subfolder')?.schema?.['enum']).toContain('icons');
+  });
+
+  it('documents ?fresh= on the status report and the dashboard', () => {
+    for (const path of ['/api/video/status', '/dashboard'])
+      expect(
+        doc.paths[path]!['get']!.parameters?.map((p) => p.name),
+        path,
+      ).toContain('fresh');
+  });
+
+  it('documents only the read parameters on GET comments, the write ones on POST', () => {
+    const comments = doc.paths['/api/video/ra/conversations/{conversationId}/comments']!;
+    expect(comments['get']!.parameters?.map((p) => p.name)).toEqual(['conversationId', 'limit', 'cursor']);
+    const body = comments['post']!.requestBody?.content['application/json']?.schema;
+    expect(Object.keys((body?.['properties'] as object) ?? {}).sort()).toEqual([
+      'comment',
+      'is_private',
+      'parent_comment_id',
+      'time_in_recording',
+    ]);
+    expect(body?.['required']).toEqual(['comment']);
+  });
+
+  it('documents the MCP endpoints with JSON-RPC errors', () => {
+    for (const path of MCP) {
+      const r = doc.paths[path]!['post']!.responses;
+      const schema = r['415']?.content?.['application/json']?.schema as { properties?: object };
+      expect(Object.keys(schema.properties ?? {}).sort(), path).toEqual(['error', 'id', 'jsonrpc']);
+    }
+    expect(
+      doc.paths['/api/video/mcp']!['post']!.responses['401']?.content?.['application/json']?.schema,
+    ).toMatchObject({
+      properties: { error: { type: 'string' } },
+    });
   });
 
   it('renders a reference page without scripts or third-party hosts', async () => {
@@ -62,5 +234,35 @@ describe('OpenAPI', () => {
     expect(html).toContain('/api/video/appointments');
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)[a-z]/i);
+  });
+});
+
+describe('path-bound ids', () => {
+  // Each of these routes takes the id from its path; the same id in the query used to be ignored
+  // (even an invalid one) and is now refused before the platform is asked.
+  it.each([
+    ['/api/video/ra/deals/D1/activities?deal_id=x%20y', 'deal_id'],
+    ['/api/video/ra/conversations/C1/analysis?conversation_id=x', 'conversation_id'],
+    ['/api/video/ra/conversations/C1/comments?conversation_id=x', 'conversation_id'],
+    ['/api/video/events-hub/E1?event_id=nope', 'event_id'],
+    ['/api/video/events-hub/E1/registrations?event_id=nope', 'event_id'],
+    ['/api/video/events-hub/E1/sessions?event_id=nope', 'event_id'],
+  ])('GET %s is a 400 naming %s', async (url, key) => {
+    const r = await e.api('GET', url);
+    expect(r.status).toBe(400);
+    expect(r.json.error.code).toBe('validation_failed');
+    expect(r.json.error.details.issues[0].path).toBe(key);
+  });
+
+  it('refuses event_id in the query of the calendar DELETE', async () => {
+    const r = await e.api('DELETE', '/api/video/calendar/events/ev1?event_id=other');
+    expect(r.status).toBe(400);
+    expect(r.json.error.details.issues[0].path).toBe('event_id');
+  });
+
+  it('refuses a fresh value the status report does not read', async () => {
+    const r = await e.api('GET', '/api/video/status?fresh=maybe');
+    expect(r.status).toBe(400);
+    expect(r.json.error.code).toBe('validation_failed');
   });
 });

@@ -5,12 +5,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod';
 import type { BrandService } from '../../brand/brand-service.js';
-import { ENDPOINTS } from '../../brand/manifest.js';
 import { THEME_KEYS, type ThemeKey } from '../../brand/schema.js';
 import { TOKEN_FORMATS, type TokenFormat } from '../../brand/token-formats.js';
 import { AppError } from '../errors.js';
 import { documentRoute } from '../openapi.js';
 import { sendPrecomputed } from '../precomputed.js';
+import { catalogDocs, staticDocs, themeDoc, tokensDoc } from './brand-docs.js';
 import { asksForVersion, TOKENS_VERSION_PARAM } from './brand-version-routes.js';
 
 const API_PATHS = [
@@ -108,14 +108,10 @@ export function registerBrandRoutes(
     app.options(url, preflight);
   };
   for (const url of API_PATHS) read(url, serve);
-  documentRoute({
-    method: 'GET',
-    url: TOKENS_ROUTE,
-    summary: ENDPOINTS[`GET ${TOKENS_ROUTE}`] ?? 'Design tokens.',
-    tag: 'brand',
-    auth: 'none',
-    input: TOKENS_QUERY.extend({ version: TOKENS_VERSION_PARAM }),
-  });
+  for (const d of catalogDocs()) documentRoute(d);
+  documentRoute(tokensDoc(TOKENS_ROUTE, TOKENS_QUERY.extend({ version: TOKENS_VERSION_PARAM })));
+  documentRoute(themeDoc(THEME_ROUTE));
+  for (const d of staticDocs(brand.current.responses.keys())) documentRoute(d);
   read(TOKENS_ROUTE, (req, reply) => {
     const path = rawPath(req);
     // Like every brand path: an encoded spelling of it is not it.

@@ -7,14 +7,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod';
 import type { BrandService } from '../../brand/brand-service.js';
-import type { BrandVersions } from '../../brand/brand-versions.js';
+import type { BrandVersions, Changelog } from '../../brand/brand-versions.js';
 import { ENDPOINTS } from '../../brand/manifest.js';
 import { brandVersionHeaders, compareVersions, isVersion } from '../../brand/versions.js';
 import { parseInput } from '../../gateway/capabilities/registry.js';
 import { cursorParam, decodeCursor, encodeCursor, filterTag } from '../../gateway/cursor.js';
 import type { BrandVersionRecord } from '../../store/store.js';
 import { AppError } from '../errors.js';
-import { documentRoute } from '../openapi.js';
+import { documentRoute, type Holds } from '../openapi.js';
 import { precompute, sendPrecomputed, type Precomputed } from '../precomputed.js';
 
 export const VERSIONS_ROUTE = '/api/brand/versions';
@@ -46,6 +46,42 @@ const changelogInput = z.object({
   to: versionParam('The newer version (default: the latest).'),
 });
 const seqKey = z.tuple([z.number().int().min(1)]);
+
+const bump = z.enum(['major', 'minor', 'patch']);
+const versionsPage = z.object({
+  items: z.array(
+    z.object({
+      version: z.string(),
+      publishedAt: z.string(),
+      bump,
+      added: z.number().describe('tokens added against the version before'),
+      removed: z.number(),
+      changed: z.number(),
+    }),
+  ),
+  nextCursor: z.string().nullable().describe('pass as cursor for the next page; null on the last page'),
+});
+const token = { path: z.string(), type: z.string(), value: z.unknown() };
+const changelog = z.object({
+  from: z.string().nullable().describe('null for the first version (everything in it is added)'),
+  to: z.string(),
+  bump,
+  added: z.array(z.object(token)),
+  removed: z.array(
+    z.object({ ...token, replacement: z.string().nullable().describe('the token to use instead, if any') }),
+  ),
+  changed: z.array(
+    z.object({
+      path: z.string(),
+      from: z.unknown(),
+      to: z.unknown(),
+      fromType: z.string().optional(),
+      toType: z.string().optional(),
+    }),
+  ),
+});
+export type ChangelogHolds = Holds<Changelog, z.output<typeof changelog>>;
+const versionHeaders = { 'Brand-Version': 'the live brand version', 'Cache-Control': 'how long to keep it' };
 const LIST_TAG = filterTag('brand-versions', {});
 
 const notFound = (v: string) =>
@@ -114,6 +150,9 @@ export function registerBrandVersionRoutes(
     tag: 'brand',
     auth: 'none',
     input: listInput,
+    output: versionsPage,
+    headers: versionHeaders,
+    errors: [400],
   });
   app.get(VERSIONS_ROUTE, async (req, reply) => {
     const q = parseInput(listInput, req.query);
@@ -140,6 +179,9 @@ export function registerBrandVersionRoutes(
     tag: 'brand',
     auth: 'none',
     input: changelogInput,
+    output: changelog,
+    headers: versionHeaders,
+    errors: [400, 404],
   });
   app.get(CHANGELOG_ROUTE, async (req, reply) => {
     const q = parseInput(changelogInput, req.query);

@@ -11,6 +11,7 @@ import { capabilityState } from '../../gateway/monitor.js';
 import { entry, inputJsonSchema, REGISTRY } from '../../gateway/capabilities/registry.js';
 import { invokeOnce, type InvokeOutcome } from '../../gateway/capabilities/idempotent-invoke.js';
 import { documentRoute } from '../openapi.js';
+import { CAPABILITY_DOCS } from './capability-docs.js';
 import { AppError } from '../errors.js';
 import { idempotencyKey, markReplay } from '../idempotency-header.js';
 
@@ -23,6 +24,7 @@ export interface ViewDeps {
 
 export function registerCapabilityRoutes(app: FastifyInstance, deps: ViewDeps): void {
   const { gateway, auth } = deps;
+  for (const d of CAPABILITY_DOCS) documentRoute(d);
   app.get('/api/video/capabilities', { onRequest: auth }, async () => {
     const monitor = await gateway.monitor();
     return {
@@ -96,7 +98,9 @@ export function restView(app: FastifyInstance, deps: ViewDeps, v: ViewDef): void
     summary: op?.summary ?? `${v.group}/${v.name}`,
     tag: 'capabilities',
     auth: 'api_key',
-    ...(op ? { input: v.docInput ?? op.input } : {}),
+    // Input, output, errors and Idempotency-Key come from the operation; 501 where there is none.
+    ...(op ? { operation: op } : { errors: [501] }),
+    ...(v.docInput ? { input: v.docInput } : {}),
     ...(v.status ? { status: v.status } : {}),
   });
   const run = viewRunner(deps, v);

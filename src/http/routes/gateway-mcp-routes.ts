@@ -11,6 +11,8 @@ import type { Gateway } from '../../gateway/gateway.js';
 import { createMcpEndpoint, type RpcReply } from '../../mcp/mcp-endpoint.js';
 import { bearerKeyValid } from '../auth.js';
 import { registerMcpEdge } from '../mcp-edge.js';
+import { documentRoute } from '../openapi.js';
+import { mcpRouteDoc } from '../openapi/mcp-doc.js';
 
 export const GATEWAY_MCP_PATH = '/api/video/mcp';
 
@@ -58,6 +60,13 @@ export function registerGatewayMcpRoutes(
     if (!bearerKeyValid(deps.secrets, h)) return challenge('The API key is not valid.');
     return Promise.resolve(undefined);
   };
+  documentRoute(
+    mcpRouteDoc(
+      GATEWAY_MCP_PATH,
+      'Private MCP endpoint (streamable HTTP, JSON-RPC 2.0; protocol 2026-07-28 and 2025-11-25): one tool per capability the platform offers and the link admits, status and monitor resources.',
+      'api_key',
+    ),
+  );
   registerMcpEdge(app, {
     path: GATEWAY_MCP_PATH,
     publicUrl: deps.publicUrl,

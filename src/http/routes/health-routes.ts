@@ -5,12 +5,38 @@
 import type { FastifyInstance } from 'fastify';
 import type { BrandService } from '../../brand/brand-service.js';
 import type { Store } from '../../store/store.js';
+import * as z from 'zod';
 import { AppError } from '../errors.js';
+import { documentRoute } from '../openapi.js';
+
+const live = z.object({ status: z.literal('ok') });
+const ready = z.object({
+  status: z.literal('ready'),
+  brand: z.object({ name: z.string(), loadedAt: z.string().describe('when the live brand was loaded') }),
+  store: z.literal('ok').optional().describe('present where the service has a store (with the gateway)'),
+});
 
 export function registerHealthRoutes(
   app: FastifyInstance,
   deps: { brand: BrandService; store?: Pick<Store, 'ping'> },
 ): void {
+  documentRoute({
+    method: 'GET',
+    url: '/healthz',
+    summary: 'Liveness.',
+    tag: 'operations',
+    auth: 'none',
+    output: live,
+  });
+  documentRoute({
+    method: 'GET',
+    url: '/readyz',
+    summary: 'Readiness: the brand is loaded and the store answers.',
+    tag: 'operations',
+    auth: 'none',
+    output: ready,
+    errors: [503],
+  });
   app.get('/healthz', (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
   app.get('/readyz', async (req, reply) => {
     void reply.header('cache-control', 'no-store');

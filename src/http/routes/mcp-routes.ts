@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { BrandService } from '../../brand/brand-service.js';
 import { createMcpEndpoint, type McpEndpoint } from '../../mcp/mcp-endpoint.js';
 import { mcpEdgeChecks, registerMcpEdge, type McpEdgeChecks } from '../mcp-edge.js';
+import { documentRoute } from '../openapi.js';
+import { mcpRouteDoc } from '../openapi/mcp-doc.js';
 
 export const MCP_PATH = '/mcp';
 
@@ -25,5 +27,12 @@ export function registerMcpRoutes(
   );
   const edge = { path: MCP_PATH, publicUrl: deps.publicUrl, allowedOrigins: deps.allowedOrigins, endpoint };
   registerMcpEdge(app, edge);
+  documentRoute(
+    mcpRouteDoc(
+      MCP_PATH,
+      'MCP endpoint (streamable HTTP, JSON-RPC 2.0; protocol 2026-07-28 and 2025-11-25): seven brand tools and resources.',
+      'none',
+    ),
+  );
   return { endpoint, checks: mcpEdgeChecks(edge) };
 }

@@ -9,9 +9,83 @@ import { requireApiKey } from '../auth.js';
 import { registerCapabilityRoutes } from './capability-routes.js';
 import { registerCapabilityPaths } from './video/index.js';
 import { registerWebhookRoutes } from './webhook-routes.js';
+import * as z from 'zod';
+import { parseInput } from '../../gateway/capabilities/registry.js';
 import { AppError } from '../errors.js';
+import { documentRoute, type RouteDoc } from '../openapi.js';
+import { linkSchemas, monitorReport, statusReport } from './gateway-schemas.js';
 
 export const LINK_COOKIE = 'fg_link';
+
+const statusQuery = z.object({
+  fresh: z
+    .enum(['1', 'true'])
+    .optional()
+    .describe('1 (or true): probe the platform now instead of answering the report kept for a minute'),
+});
+
+const GATEWAY_DOCS: RouteDoc[] = [
+  {
+    method: 'GET',
+    url: '/api/video/oauth/start',
+    summary:
+      "Starts linking: 302 to the platform's consent page (PKCE, browser-bound state cookie); JSON {authorizeUrl} when the Accept header asks for JSON only.",
+    tag: 'gateway',
+    auth: 'api_key',
+    output: linkSchemas.started,
+    responseDescription: 'With Accept: application/json: the consent page URL (the state cookie is set).',
+    responses: {
+      302: { description: "To the platform's consent page.", headers: { Location: 'the consent page' } },
+    },
+    errors: [409, 502, 503],
+  },
+  {
+    method: 'GET',
+    url: '/api/video/oauth/callback',
+    summary: 'OAuth redirect target: checks state and cookie, exchanges the code, stores the link.',
+    tag: 'gateway',
+    auth: 'none',
+    input: z.object({
+      code: z.string().optional().describe('the authorization code'),
+      state: z.string().optional().describe('the state /oauth/start sent'),
+      error: z.string().optional().describe("the platform's refusal, instead of a code"),
+    }),
+    output: linkSchemas.linked,
+    responseDescription: 'With Accept: application/json: the linked account.',
+    responses: {
+      302: { description: 'Linked: to /dashboard?linked=1.', headers: { Location: '/dashboard?linked=1' } },
+    },
+    // An API client gets these in the error shape; a browser gets them as a small HTML page.
+    errors: [400, 502, 503],
+  },
+  {
+    method: 'POST',
+    url: '/api/video/oauth/disconnect',
+    summary: 'Revokes upstream and forgets the link.',
+    tag: 'gateway',
+    auth: 'api_key',
+    output: linkSchemas.disconnected,
+  },
+  {
+    method: 'GET',
+    url: '/api/video/status',
+    summary: 'The status report: configured, linked account, stored events, capability map and paths.',
+    tag: 'gateway',
+    auth: 'api_key',
+    input: statusQuery,
+    output: statusReport,
+    errors: [400],
+  },
+  {
+    method: 'GET',
+    url: '/api/video/monitor',
+    summary:
+      'Every group and capability with its state, scopes, latency; token expiry, budgets, daily quotas, last webhook, outgoing deliveries.',
+    tag: 'gateway',
+    auth: 'api_key',
+    output: monitorReport,
+  },
+];
 
 const wantsJson = (req: FastifyRequest) =>
   /application\/json/.test(req.headers.accept ?? '') && !/text\/html/.test(req.headers.accept ?? '');
@@ -41,6 +115,7 @@ export function registerVideoRoutes(
   },
 ): void {
   const { gateway } = deps;
+  for (const d of GATEWAY_DOCS) documentRoute(d);
   // Every private route takes it as its onRequest hook: no body is read, buffered or parsed
   // for a caller without the key.
   const auth = requireApiKey(deps.secrets);
@@ -89,16 +164,11 @@ export function registerVideoRoutes(
     return reply.send({ linked: false, revoked: r.revoked });
   });
 
-  app.get<{ Querystring: { fresh?: string } }>(
-    '/api/video/status',
-    { onRequest: auth },
-    async (req, reply) => {
-      const report = await gateway.status.report({
-        fresh: req.query.fresh === '1' || req.query.fresh === 'true',
-      });
-      return reply.header('cache-control', 'no-store').send(report);
-    },
-  );
+  app.get('/api/video/status', { onRequest: auth }, async (req, reply) => {
+    const { fresh } = parseInput(statusQuery, req.query ?? {});
+    const report = await gateway.status.report({ fresh: fresh !== undefined });
+    return reply.header('cache-control', 'no-store').send(report);
+  });
 
   app.get('/api/video/monitor', { onRequest: auth }, async (_req, reply) =>
     reply.header('cache-control', 'no-store').send(await gateway.monitor()),

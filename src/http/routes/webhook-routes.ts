@@ -5,13 +5,41 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { GatewayObserver } from '../../gateway/observer.js';
 import type { WebhookIntake } from '../../gateway/webhook-intake.js';
+import * as z from 'zod';
 import { AppError, errorBody, errorResponse } from '../errors.js';
+import { documentRoute } from '../openapi.js';
+
+const delivery = z.object({
+  event: z.string().describe('e.g. meeting.updated, recording.completed, endpoint.url_validation'),
+  payload: z.record(z.string(), z.unknown()).optional(),
+});
+const answer = z.union([
+  z
+    .object({ plainToken: z.string(), encryptedToken: z.string().describe('HMAC-SHA256 of plainToken, hex') })
+    .describe('endpoint.url_validation'),
+  z.object({
+    received: z.literal(true),
+    duplicate: z.literal(true).optional().describe('this delivery was already processed'),
+    ignored: z.literal(true).optional().describe('an event the gateway does not act on'),
+  }),
+]);
 
 export function registerWebhookRoutes(
   app: FastifyInstance,
   intake: WebhookIntake,
   observer?: GatewayObserver,
 ): void {
+  documentRoute({
+    method: 'POST',
+    url: '/api/video/webhooks',
+    summary:
+      "The platform's webhook deliveries (x-zm-signature over the raw body, ±5 minutes); answers url_validation.",
+    tag: 'gateway',
+    auth: 'signature',
+    input: delivery,
+    output: answer,
+    errors: [400, 401, 413, 415, 503],
+  });
   void app.register((scope, _opts, done) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, next) =>

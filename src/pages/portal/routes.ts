@@ -90,9 +90,25 @@ export function registerPortal(app: FastifyInstance, deps: AppDeps): void {
     method: 'GET',
     url: '/',
     summary: 'The brand portal: a style guide of the live brand, built from the same catalog as this API.',
-    tag: 'brand',
+    tag: 'pages',
     auth: 'none',
-    responseDescription: 'The portal page (text/html).',
+    media: { type: 'text/html; charset=utf-8' },
+  });
+  documentRoute({
+    method: 'GET',
+    url: '/portal.css',
+    summary: "The portal's stylesheet (its URL carries a content version, ?v=).",
+    tag: 'pages',
+    auth: 'none',
+    media: { type: 'text/css; charset=utf-8' },
+  });
+  documentRoute({
+    method: 'GET',
+    url: '/portal.js',
+    summary: "The portal's script (its URL carries a content version, ?v=).",
+    tag: 'pages',
+    auth: 'none',
+    media: { type: 'text/javascript; charset=utf-8' },
   });
   read('/', () => current().page);
   read('/portal.css', () => current().css);

@@ -10,6 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { restView, type ViewDeps, type ViewRequest } from '../capability-routes.js';
+import { queryWithPathId } from './path-id.js';
 
 const eventIdOf = (req: ViewRequest) => (req.params as { eventId: string }).eventId;
 
@@ -55,6 +56,6 @@ export function registerCalendarRoutes(app: FastifyInstance, deps: ViewDeps): vo
     url: '/api/video/calendar/events/:eventId',
     group: 'calendar',
     name: 'delete_event',
-    input: (req) => ({ ...objectOf(req.query), event_id: eventIdOf(req) }),
+    input: (req) => queryWithPathId(req, 'eventId', 'event_id'),
   });
 }

@@ -5,12 +5,10 @@
 import type { FastifyInstance } from 'fastify';
 import { registerInput } from '../../../gateway/capabilities/ops/video-events-register.js';
 import { restView, type ViewDeps, type ViewRequest } from '../capability-routes.js';
+import { queryWithPathId } from './path-id.js';
 
-/** The query plus the path's event id under the operation's name for it. */
-const withEventId = (req: ViewRequest) => ({
-  ...(req.query as Record<string, unknown> | undefined),
-  event_id: (req.params as { eventId?: string }).eventId,
-});
+/** The query plus the path's event id under the operation's name for it (never from the query). */
+const withEventId = (req: ViewRequest) => queryWithPathId(req, 'eventId', 'event_id');
 
 export function registerVideoEventsRoutes(app: FastifyInstance, deps: ViewDeps): void {
   const group = 'video_events';

@@ -5,7 +5,6 @@
  * MCP behave the same; reads of stored events come from the gateway's services, not the store.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import * as z from 'zod';
 import { invoke, parseInput } from '../../../gateway/capabilities/registry.js';
 import { runOnce } from '../../../gateway/capabilities/idempotent-invoke.js';
 import {
@@ -20,12 +19,8 @@ import { AppError } from '../../errors.js';
 import { documentRoute } from '../../openapi.js';
 import { idempotencyKey, markReplay, refuseIdempotencyKey } from '../../idempotency-header.js';
 import { restView, type ViewDeps } from '../capability-routes.js';
-import { SEARCH_CANDIDATES } from '../../../gateway/event-search.js';
+import { STORED_EVENT_DOCS, videoIdParam } from './stored-events-docs.js';
 import { registrationsPageQuery, storedEventsQuery } from '../../../gateway/stored-events-pages.js';
-
-const videoIdParam = z.object({
-  videoId: z.string().regex(/^\d{1,20}$/, 'videoId is the meeting id (digits)'),
-});
 
 const objectBody = (req: FastifyRequest): Record<string, unknown> => {
   if (req.body === undefined || req.body === null) return {};
@@ -38,43 +33,7 @@ export function registerMeetingsRoutes(app: FastifyInstance, deps: ViewDeps): vo
   const { gateway, auth } = deps;
   // Routes that create nothing refuse an Idempotency-Key, as the shared invoke does for operations.
   const noKey = { onRequest: [auth, refuseIdempotencyKey] };
-  const doc = (method: string, url: string, summary: string, input?: z.ZodType, status?: number) =>
-    documentRoute({
-      method,
-      url,
-      summary,
-      tag: 'capabilities',
-      auth: 'api_key',
-      ...(input ? { input } : {}),
-      ...(status ? { status } : {}),
-    });
-  doc(
-    'GET',
-    '/api/video/events',
-    `Stored events (meetings the gateway created), filtered by funnel, status and start time, in start_time order; with q, those matching the words, ranked among the newest ${SEARCH_CANDIDATES} matches. Keyset-paged: pass nextCursor back as cursor with the same filters.`,
-    storedEventsQuery,
-  );
-  doc('GET', '/api/video/events/:videoId', 'One stored event.');
-  doc(
-    'PATCH',
-    '/api/video/events/:videoId',
-    'Changes a stored event on the platform and in the store together (funnel-only changes stay local).',
-    eventPatchInput,
-  );
-  doc('DELETE', '/api/video/events/:videoId', 'Deletes the meeting on the platform and the stored event.');
-  doc(
-    'GET',
-    '/api/video/events/:videoId/registrations',
-    'Registrations recorded for a stored event, oldest first; keyset-paged with nextCursor.',
-    registrationsPageQuery,
-  );
-  doc(
-    'POST',
-    '/api/video/events/:videoId/registrations',
-    'Registers a person on the platform and records it.',
-    registrationInput,
-    201,
-  );
+  for (const d of STORED_EVENT_DOCS) documentRoute(d);
 
   app.get('/api/video/events', noKey, async (req) =>
     gateway.events.page(parseInput(storedEventsQuery, req.query)),

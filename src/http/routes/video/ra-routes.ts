@@ -4,7 +4,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { restView, type ViewDeps, type ViewRequest } from '../capability-routes.js';
+import * as z from 'zod';
+import { entry } from '../../../gateway/capabilities/registry.js';
 import { AppError } from '../../errors.js';
+import { documentRoute, OPERATION_ERRORS } from '../../openapi.js';
+import { queryWithPathId } from './path-id.js';
 
 const params = (req: ViewRequest) => (req.params ?? {}) as Record<string, unknown>;
 
@@ -21,14 +25,55 @@ const needsComment = (why: string) =>
     issues: [{ path: 'comment', message: why }],
   });
 
+/**
+ * One operation, two routes: GET lists (paging only), POST posts (the comment's fields), each
+ * answering its own half of the operation's output.
+ */
+function documentComments(url: string): void {
+  const op = entry('ra', 'comments').operation;
+  if (!op || !(op.input instanceof z.ZodObject)) return;
+  const shape = op.input.shape as Record<string, z.ZodType>;
+  const pick = (...keys: string[]) =>
+    Object.fromEntries(keys.flatMap((k) => (shape[k] ? [[k, shape[k]]] : [])));
+  const [listed, posted] = op.output instanceof z.ZodUnion ? (op.output.options as z.ZodType[]) : [];
+  const common = {
+    url,
+    tag: 'capabilities' as const,
+    auth: 'api_key' as const,
+    params: z.object({ conversationId: shape['conversation_id'] ?? z.string() }),
+    errors: OPERATION_ERRORS,
+  };
+  documentRoute({
+    ...common,
+    method: 'GET',
+    summary: "Lists a conversation's comments, oldest first.",
+    input: z.object(pick('limit', 'cursor')),
+    ...((listed ?? op.output) ? { output: listed ?? op.output } : {}),
+  });
+  const comment = shape['comment'];
+  documentRoute({
+    ...common,
+    method: 'POST',
+    summary: 'Posts a comment (or a reply) on a conversation and answers it.',
+    input: z.object({
+      ...pick('parent_comment_id', 'is_private', 'time_in_recording'),
+      ...(comment instanceof z.ZodOptional ? { comment: comment.unwrap() as z.ZodType } : {}),
+    }),
+    status: 201,
+    ...((posted ?? op.output) ? { output: posted ?? op.output } : {}),
+    idempotent: op.creates === true,
+  });
+}
+
 export function registerRaRoutes(app: FastifyInstance, deps: ViewDeps): void {
+  documentComments('/api/video/ra/conversations/:conversationId/comments');
   restView(app, deps, { method: 'GET', url: '/api/video/ra/deals', group: 'ra', name: 'list_deals' });
   restView(app, deps, {
     method: 'GET',
     url: '/api/video/ra/deals/:dealId/activities',
     group: 'ra',
     name: 'deal_activities',
-    input: (req) => ({ ...objectOf(req.query, 'query'), deal_id: params(req)['dealId'] }),
+    input: (req) => queryWithPathId(req, 'dealId', 'deal_id'),
   });
   restView(app, deps, {
     method: 'GET',
@@ -41,7 +86,7 @@ export function registerRaRoutes(app: FastifyInstance, deps: ViewDeps): void {
     url: '/api/video/ra/conversations/:conversationId/analysis',
     group: 'ra',
     name: 'conversation_analysis',
-    input: (req) => ({ ...objectOf(req.query, 'query'), conversation_id: params(req)['conversationId'] }),
+    input: (req) => queryWithPathId(req, 'conversationId', 'conversation_id'),
   });
   // GET lists the comments; POST posts one (201). A GET never writes.
   restView(app, deps, {
@@ -50,9 +95,9 @@ export function registerRaRoutes(app: FastifyInstance, deps: ViewDeps): void {
     group: 'ra',
     name: 'comments',
     input: (req) => {
-      const q = objectOf(req.query, 'query');
+      const q = queryWithPathId(req, 'conversationId', 'conversation_id');
       if ('comment' in q) throw needsComment('post a comment with POST, not GET');
-      return { ...q, conversation_id: params(req)['conversationId'] };
+      return q;
     },
   });
   restView(app, deps, {

@@ -4,8 +4,25 @@
 import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../../gateway/capabilities/registry.js';
 import { search, searchInput } from '../../../gateway/search.js';
-import { documentRoute } from '../../openapi.js';
+import * as z from 'zod';
+import { documentRoute, type Holds } from '../../openapi.js';
 import type { ViewDeps } from '../capability-routes.js';
+
+const hit = z
+  .object({ score: z.number().describe('how many query words match, and where') })
+  .catchall(z.unknown());
+const searchAnswer = z.object({
+  q: z.string(),
+  total: z.number(),
+  groups: z
+    .record(z.string(), z.array(hit))
+    .describe('events (stored), meetings, recordings and contacts, each best first'),
+  unavailable: z
+    .array(z.object({ source: z.string(), code: z.string() }))
+    .optional()
+    .describe('sources that failed this time (their group is empty)'),
+});
+export type SearchHolds = Holds<Awaited<ReturnType<typeof search>>, z.output<typeof searchAnswer>>;
 
 export function registerSearchRoutes(app: FastifyInstance, deps: ViewDeps): void {
   documentRoute({
@@ -15,6 +32,8 @@ export function registerSearchRoutes(app: FastifyInstance, deps: ViewDeps): void
     tag: 'capabilities',
     auth: 'api_key',
     input: searchInput,
+    output: searchAnswer,
+    errors: [400, 409],
   });
   app.get('/api/video/search', { onRequest: deps.auth }, async (req) =>
     search(await deps.gateway.opContext(), parseInput(searchInput, req.query)),

@@ -5,14 +5,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod';
 import { parseInput } from '../../../gateway/capabilities/registry.js';
-import { subscriptionInput } from '../../../gateway/webhooks-out/subscriptions.js';
+import { subscriptionInput, type SubscriptionService } from '../../../gateway/webhooks-out/subscriptions.js';
 import { AppError } from '../../errors.js';
-import { documentRoute } from '../../openapi.js';
+import { documentRoute, type Holds, type RouteDoc } from '../../openapi.js';
+import { subscriptionSchemas } from '../gateway-schemas.js';
 import type { ViewDeps } from '../capability-routes.js';
 
 const idParam = z.object({
   id: z.string().regex(/^sub_[\w-]{1,40}$/, 'id is a subscription id (sub_…)'),
 });
+
+type Answer<K extends 'create' | 'list' | 'get' | 'delete'> = Awaited<ReturnType<SubscriptionService[K]>>;
+export type SubscriptionHolds = [
+  Holds<Answer<'create'>, z.output<typeof subscriptionSchemas.created>>,
+  Holds<{ items: Answer<'list'> }, z.output<typeof subscriptionSchemas.list>>,
+  Holds<Answer<'get'>, z.output<typeof subscriptionSchemas.one>>,
+  Holds<Answer<'delete'>, z.output<typeof subscriptionSchemas.deleted>>,
+];
 
 const jsonObject = (req: FastifyRequest): Record<string, unknown> => {
   if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body))
@@ -27,21 +36,32 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: ViewDeps)
     method: string,
     url: string,
     summary: string,
-    extra: { input?: z.ZodType; status?: number } = {},
+    extra: Pick<RouteDoc, 'input' | 'status' | 'output' | 'params' | 'errors'>,
   ) => documentRoute({ method, url, summary, tag: 'gateway', auth: 'api_key', ...extra });
   doc(
     'POST',
     '/api/video/subscriptions',
     'Subscribes a URL to outgoing webhooks (Standard Webhooks signatures); answers {id, url, events, secret} — the only time the whsec_ secret is shown.',
-    { input: subscriptionInput, status: 201 },
+    { input: subscriptionInput, status: 201, output: subscriptionSchemas.created, errors: [400, 409] },
   );
   doc(
     'GET',
     '/api/video/subscriptions',
     'Webhook subscriptions with their delivery counts (never the secret).',
+    {
+      output: subscriptionSchemas.list,
+    },
   );
-  doc('GET', '/api/video/subscriptions/:id', 'One subscription with its recent deliveries.');
-  doc('DELETE', '/api/video/subscriptions/:id', 'Deletes a subscription and its pending deliveries.');
+  doc('GET', '/api/video/subscriptions/:id', 'One subscription with its recent deliveries.', {
+    params: idParam,
+    output: subscriptionSchemas.one,
+    errors: [400, 404],
+  });
+  doc('DELETE', '/api/video/subscriptions/:id', 'Deletes a subscription and its pending deliveries.', {
+    params: idParam,
+    output: subscriptionSchemas.deleted,
+    errors: [400, 404, 409],
+  });
 
   app.post('/api/video/subscriptions', { onRequest: auth }, async (req, reply) => {
     const created = await subs.create(parseInput(subscriptionInput, jsonObject(req)));
