@@ -153,11 +153,14 @@ export function dayWindow(
   return { from, to };
 }
 
-/** An ISO 8601 instant with a zone. */
+/**
+ * An ISO 8601 instant with a zone and a 4-digit year (a 6-digit one parses, but a day later may be
+ * past what a Date holds, and the platform takes yyyy-MM-dd).
+ */
 export const instant = z
   .string()
   .refine(
-    (v) => /T.*(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)),
+    (v) => /^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)),
     'must be an ISO 8601 time with a zone, like 2026-11-22T15:00:00Z',
   );
 /** Path-safe identifier as the platform issues them. */

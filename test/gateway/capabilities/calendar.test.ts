@@ -286,6 +286,9 @@ describe('calendar', () => {
       'limit',
     ]);
     expect(issues('list_events', { to: `2031-01-01T00:00:00.${'0'.repeat(40)}Z` })).toEqual(['to']);
+    // A 6-digit year parses, but an hour or 30 days later is past what a Date holds (a RangeError).
+    expect(issues('list_events', { from: '+275760-09-13T00:00:00Z' })).toEqual(['from']);
+    expect(issues('create_event', { summary: 'x', start: '+275760-09-13T00:00:00Z' })).toEqual(['start']);
     expect(issues('list_events', { from: '2031-01-02T00:00:00Z', to: '2031-01-01T00:00:00Z' })).toEqual([
       'to',
     ]);
