@@ -4,8 +4,6 @@
  * sandbox mode, and close gracefully on SIGTERM/SIGINT. The only file besides config.ts that
  * sees process.env.
  */
-// First, before any other module runs a tick or a GC (tick-shapes.ts).
-import './memory/pin-tick-shapes.js';
 import path from 'node:path';
 import { BrandService } from './brand/brand-service.js';
 import { BrandVersions, versionHook } from './brand/brand-versions.js';
