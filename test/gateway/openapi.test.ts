@@ -4,6 +4,7 @@
  * shape, path parameters as the routes name them and no query parameter repeating one; /docs
  * renders it locally. Routes refuse the path-bound ids they used to ignore in the query.
  */
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type GatewayEnv } from './helpers.js';
 
@@ -224,6 +225,37 @@ describe('OpenAPI', () => {
     ).toMatchObject({
       properties: { error: { type: 'string' } },
     });
+  });
+
+  it('holds the public JSON answers (brand, probes, the document itself) to their declared schemas', async () => {
+    // The gateway's answers are held to the document by test/gateway/client-e2e.test.ts.
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    ajv.addSchema({ $id: 'doc', components: doc.components });
+    const checked: string[] = [];
+    for (const { at, path, op } of ops()) {
+      const schema = op.responses['200']?.content?.['application/json']?.schema;
+      if (!schema || op.security?.length || /\/dashboard|\/api\/video\//.test(path)) continue;
+      const url = path.replace('{key}', 'growthos');
+      // The changelog needs a published brand version, which this instance keeps none of.
+      if (url.includes('{') || MCP.has(path) || path === '/api/brand/changelog') continue;
+      const r = await e.api('GET', url, { key: null });
+      expect(r.status, at).toBe(200);
+      const validate = ajv.compile(
+        JSON.parse(JSON.stringify(schema).replaceAll('"#/components', '"doc#/components')),
+      );
+      validate(r.json);
+      expect(validate.errors ?? [], at).toEqual([]);
+      checked.push(path);
+    }
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        '/api/brand',
+        '/api/brand/themes/{key}',
+        '/api/brand/fonts',
+        '/healthz',
+        '/readyz',
+      ]),
+    );
   });
 
   it('renders a reference page without scripts or third-party hosts', async () => {
