@@ -5,6 +5,245 @@
  */
 
 export interface paths {
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics: requests and latency by route, upstream calls, refreshes, webhooks. */
+        get: operations["get_metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document. */
+        get: operations["get_openapi_json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The API reference page. */
+        get: operations["get_docs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator dashboard: without a session the sign-in page, with one the status report, monitor, stored events, recordings and webhook deliveries. */
+        get: operations["get_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's stylesheet. */
+        get: operations["get_dashboard_css"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's script (progressive enhancement; every form works without it). */
+        get: operations["get_dashboard_js"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs in with the API key: opens a session (fg_session cookie) and goes to the dashboard. */
+        post: operations["post_dashboard_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the session, for every instance. */
+        post: operations["post_dashboard_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/disconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revokes the platform link and forgets it (POST /api/video/oauth/disconnect). */
+        post: operations["post_dashboard_disconnect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a meeting as a stored event (create_meeting) from the new-event form. */
+        post: operations["post_dashboard_events"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/events/{videoId}/funnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes a stored event's funnel. */
+        post: operations["post_dashboard_events_videoId_funnel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/events/{videoId}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The confirmation page of deleting a stored event (a page, so it needs no script). */
+        get: operations["get_dashboard_events_videoId_delete"];
+        put?: never;
+        /** Deletes the meeting on the platform and the stored event (DELETE /api/video/events/{videoId}). */
+        post: operations["post_dashboard_events_videoId_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness. */
+        get: operations["get_healthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the brand is loaded and the store answers. */
+        get: operations["get_readyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/brand": {
         parameters: {
             query?: never;
@@ -14,57 +253,6 @@ export interface paths {
         };
         /** This manifest: name, version, endpoints, MCP details and usage snippets. */
         get: operations["get_api_brand"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/brand/tokens": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Design tokens as a DTCG 2025.10 JSON document (colors, type, spacing, radius, shadows, motion, gradients, breakpoints; dark overrides under $extensions). ?format=css|scss|tailwind|js|ts|swift|compose|android gives the same tokens for that platform (static twins under /static/fleet/tokens/). */
-        get: operations["get_api_brand_tokens"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/brand/versions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Brand versions (semver of the brand data), newest first, with counts of added, removed and changed tokens; keyset-paged (limit, cursor). */
-        get: operations["get_api_brand_versions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/brand/changelog": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** What changed between two brand versions (?from=&to=, default the latest and the one before): bump, added, removed (each with a suggested replacement) and changed tokens. */
-        get: operations["get_api_brand_changelog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -99,23 +287,6 @@ export interface paths {
         };
         /** All themes: official fleet accents and the 10 live funnel themes, with WCAG contrast data. */
         get: operations["get_api_brand_themes"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/brand/themes/{key}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One live funnel theme (color, color2, tagline, icon, contrast, CSS variables, social image). */
-        get: operations["get_api_brand_themes_key"];
         put?: never;
         post?: never;
         delete?: never;
@@ -209,6 +380,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/favicon.ico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The favicon (16, 32 and 48 px). */
+        get: operations["get_favicon_ico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/static/fleet/design-tokens.css": {
         parameters: {
             query?: never;
@@ -277,15 +465,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/static/fleet/{path}": {
+    "/api/brand/tokens": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Brand files: stylesheets, images, fonts, documents (HTML and Markdown). */
-        get: operations["get_static_fleet_path"];
+        /** Design tokens as a DTCG 2025.10 JSON document (colors, type, spacing, radius, shadows, motion, gradients, breakpoints; dark overrides under $extensions). ?format=css|scss|tailwind|js|ts|swift|compose|android gives the same tokens for that platform (static twins under /static/fleet/tokens/). */
+        get: operations["get_api_brand_tokens"];
         put?: never;
         post?: never;
         delete?: never;
@@ -294,15 +482,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/favicon.ico": {
+    "/api/brand/themes/{key}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The favicon (16, 32 and 48 px). */
-        get: operations["get_favicon_ico"];
+        /** One live funnel theme (color, color2, tagline, icon, contrast, CSS variables, social image). */
+        get: operations["get_api_brand_themes_key"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/static/fleet/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Brand files at the top: stylesheets (design-tokens.css, brand.css). */
+        get: operations["get_static_fleet_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/static/fleet/{folder}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Brand files 1 folder down: images, icons, fonts, documents (HTML and Markdown), token files. */
+        get: operations["get_static_fleet_folder_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/static/fleet/{folder}/{subfolder}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Brand files 2 folders down: images, icons, fonts, documents (HTML and Markdown), token files. */
+        get: operations["get_static_fleet_folder_subfolder_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/brand/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Brand versions (semver of the brand data), newest first, with counts of added, removed and changed tokens; keyset-paged (limit, cursor). */
+        get: operations["get_api_brand_versions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/brand/changelog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What changed between two brand versions (?from=&to=, default the latest and the one before): bump, added, removed (each with a suggested replacement) and changed tokens. */
+        get: operations["get_api_brand_changelog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -328,108 +601,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/video/mcp": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Private MCP endpoint (streamable HTTP, JSON-RPC 2.0; protocol 2026-07-28 and 2025-11-25): one tool per capability the platform offers and the link admits, status and monitor resources. 401 with WWW-Authenticate: Bearer without the key. */
-        post: operations["post_api_video_mcp"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/healthz": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Liveness. */
-        get: operations["get_healthz"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/readyz": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Readiness: the brand is loaded and the store answers. */
-        get: operations["get_readyz"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/metrics": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Prometheus metrics: requests and latency by route, upstream calls, refreshes, webhooks. */
-        get: operations["get_metrics"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/openapi.json": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** This document. */
-        get: operations["get_openapi_json"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/docs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The API reference page. */
-        get: operations["get_docs"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/video/oauth/start": {
         parameters: {
             query?: never;
@@ -437,7 +608,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Starts linking: 302 to the platform's consent page (PKCE, browser-bound state); JSON {authorizeUrl} when asked. */
+        /** Starts linking: 302 to the platform's consent page (PKCE, browser-bound state cookie); JSON {authorizeUrl} when the Accept header asks for JSON only. */
         get: operations["get_api_video_oauth_start"];
         put?: never;
         post?: never;
@@ -505,27 +676,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every group and capability with its state, scopes, latency; token expiry, budgets, last webhook. */
+        /** Every group and capability with its state, scopes, latency; token expiry, budgets, daily quotas, last webhook, outgoing deliveries. */
         get: operations["get_api_video_monitor"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/webhooks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** The platform's webhook deliveries (x-zm-signature over the raw body, ±5 minutes); answers url_validation. */
-        post: operations["post_api_video_webhooks"];
         delete?: never;
         options?: never;
         head?: never;
@@ -558,7 +712,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Invokes one capability with JSON arguments; 501 no_public_api where the platform has none. */
+        /** Invokes one capability with JSON arguments (its inputSchema); 404 for an unknown one, 501 no_public_api where the platform has none. A creating capability honours Idempotency-Key. */
         post: operations["post_api_video_capabilities_group_name"];
         delete?: never;
         options?: never;
@@ -946,6 +1100,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/video/ra/conversations/{conversationId}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists a conversation's comments, oldest first. */
+        get: operations["get_api_video_ra_conversations_conversationId_comments"];
+        put?: never;
+        /** Posts a comment (or a reply) on a conversation and answers it. */
+        post: operations["post_api_video_ra_conversations_conversationId_comments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/video/ra/deals": {
         parameters: {
             query?: never;
@@ -1008,24 +1180,6 @@ export interface paths {
         get: operations["get_api_video_ra_conversations_conversationId_analysis"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/ra/conversations/{conversationId}/comments": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Lists a conversation's comments, oldest first; with `comment`, posts a new comment (or a reply) and returns it. */
-        get: operations["get_api_video_ra_conversations_conversationId_comments"];
-        put?: never;
-        /** Lists a conversation's comments, oldest first; with `comment`, posts a new comment (or a reply) and returns it. */
-        post: operations["post_api_video_ra_conversations_conversationId_comments"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1138,6 +1292,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/video/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The platform's webhook deliveries (x-zm-signature over the raw body, ±5 minutes); answers url_validation. */
+        post: operations["post_api_video_webhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Private MCP endpoint (streamable HTTP, JSON-RPC 2.0; protocol 2026-07-28 and 2025-11-25): one tool per capability the platform offers and the link admits, status and monitor resources. */
+        post: operations["post_api_video_mcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/": {
         parameters: {
             query?: never;
@@ -1155,15 +1343,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The portal's stylesheet (its URL carries a content version, ?v=). */
+        get: operations["get_portal_css"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The portal's script (its URL carries a content version, ?v=). */
+        get: operations["get_portal_js"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The one error shape: {"error":{"code","message","details?"}}. */
         Error: {
             error: {
+                /** @description stable snake_case code to branch on */
                 code: string;
+                /** @description for people; may change */
                 message: string;
-                details?: Record<string, never>;
+                /** @description what the code needs to be acted on */
+                details?: {
+                    [key: string]: unknown;
+                };
             };
         };
     };
@@ -1175,614 +1403,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    get_api_brand: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    get_api_brand_tokens: {
-        parameters: {
-            query?: {
-                format?: "json" | "css" | "scss" | "tailwind" | "js" | "ts" | "swift" | "compose" | "android";
-                theme?: "mog" | "growthos" | "contracting" | "capital" | "mortgage" | "housing" | "freight" | "fleetworks" | "earlylearning" | "learning";
-                version?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    get_api_brand_versions: {
-        parameters: {
-            query?: {
-                limit?: number;
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    get_api_brand_changelog: {
-        parameters: {
-            query?: {
-                from?: string;
-                to?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    get_api_brand_tokens_css: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    get_api_brand_themes: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    get_api_brand_themes_key: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                key: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    get_api_brand_assets: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    get_api_brand_docs: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    get_api_brand_fonts: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    get_api_brand_llms_txt: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    get_llms_txt: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    get_static_fleet_design_tokens_css: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    get_static_fleet_assets_logo_horizontal_light_png: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    get_static_fleet_fonts_fonts_css: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    get_static_fleet_docs: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    get_static_fleet_path: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                path: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    get_favicon_ico: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    post_mcp: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    post_api_video_mcp: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    get_healthz: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    get_readyz: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     get_metrics: {
         parameters: {
             query?: never;
@@ -1792,14 +1412,36 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
+            /** @description The Prometheus text exposition format. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/plain; version=0.0.4; charset=utf-8": string;
+                };
             };
-            /** @description Error */
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1824,9 +1466,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1851,15 +1497,2321 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
             };
-            /** @description Error */
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_dashboard: {
+        parameters: {
+            query?: {
+                /** @description 1: probe the platform now instead of showing the status report kept for a minute */
+                fresh?: "1";
+                /** @description 1: the OAuth link just completed (the callback redirects here) */
+                linked?: "1";
+                /** @description 1: the same-site hop that brings the session cookie back after the platform redirect */
+                resumed?: "1";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard, or the sign-in page without a session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_dashboard_css: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css; charset=utf-8": string;
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_dashboard_js: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript; charset=utf-8": string;
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_dashboard_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the gateway API key */
+                    key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in: to the dashboard with the session cookie. */
+            303: {
+                headers: {
+                    /** @description /dashboard */
+                    Location?: string;
+                    /** @description fg_session, the session */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not the API key: the sign-in page again, with the error. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The body is too large (payload_too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (unsupported_media_type). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_dashboard_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the CSRF token of the dashboard page the form is on */
+                    csrf: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
+            303: {
+                headers: {
+                    /** @description /dashboard */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The CSRF token is missing or wrong (an HTML page). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The body is too large (payload_too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (unsupported_media_type). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_dashboard_disconnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the CSRF token of the dashboard page the form is on */
+                    csrf: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
+            303: {
+                headers: {
+                    /** @description /dashboard */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The CSRF token is missing or wrong (an HTML page). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The body is too large (payload_too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (unsupported_media_type). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_dashboard_events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the CSRF token of the dashboard page the form is on */
+                    csrf: string;
+                    topic: string;
+                    /** @description a datetime-local value, yyyy-mm-ddThh:mm */
+                    start: string;
+                    /** @description an IANA zone (default UTC) */
+                    timezone?: string;
+                    /** @description minutes (default 60) */
+                    duration?: string;
+                    /** @description a funnel theme key, or empty for none */
+                    funnel?: string;
+                    /** @description present when registration is required */
+                    registration?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
+            303: {
+                headers: {
+                    /** @description /dashboard */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The CSRF token is missing or wrong (an HTML page). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The body is too large (payload_too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (unsupported_media_type). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_dashboard_events_videoId_funnel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the stored event (meeting id) */
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the CSRF token of the dashboard page the form is on */
+                    csrf: string;
+                    /** @description a funnel theme key, or empty for none */
+                    funnel?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
+            303: {
+                headers: {
+                    /** @description /dashboard */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The CSRF token is missing or wrong (an HTML page). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The body is too large (payload_too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (unsupported_media_type). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_dashboard_events_videoId_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the stored event (meeting id) */
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Without a session: to the dashboard (sign-in). */
+            303: {
+                headers: {
+                    /** @description /dashboard */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such stored event (an HTML page). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_dashboard_events_videoId_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the stored event (meeting id) */
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the CSRF token of the dashboard page the form is on */
+                    csrf: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
+            303: {
+                headers: {
+                    /** @description /dashboard */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The CSRF token is missing or wrong (an HTML page). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The body is too large (payload_too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (unsupported_media_type). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_healthz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_readyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ready";
+                        brand: {
+                            name: string;
+                            /** @description when the live brand was loaded */
+                            loadedAt: string;
+                        };
+                        /**
+                         * @description present where the service has a store (with the gateway)
+                         * @constant
+                         */
+                        store?: "ok";
+                    };
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_api_brand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        version: string;
+                        /** @description The brand data's own semver version (the API version stays 1.0.0) */
+                        brandVersion?: string;
+                        description: string;
+                        brand: {
+                            name: string;
+                            tagline: string;
+                            fleet: {
+                                key: string;
+                                name: string;
+                                division: string;
+                                description: string;
+                            }[];
+                        };
+                        base: string;
+                        auth: string;
+                        /** @description "METHOD path" to description */
+                        endpoints: {
+                            [key: string]: string;
+                        };
+                        mcp: {
+                            endpoint: string;
+                            transport: string;
+                            tools: string[];
+                            protocolVersions: string[];
+                        };
+                        usage: {
+                            curl: string;
+                            css: string;
+                            logo: string;
+                            fonts: string;
+                            mcp: string;
+                        };
+                        legal: {
+                            copyright: string;
+                            trademark: string;
+                            license: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_api_brand_tokens_css: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css; charset=utf-8": string;
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_api_brand_themes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the live funnel theme keys */
+                        keys: string[];
+                        surfaces: {
+                            light: string;
+                            dark: string;
+                        };
+                        official: {
+                            key: string;
+                            /** @enum {string} */
+                            kind: "funnel" | "official";
+                            name: string;
+                            /** @description key of the fleet business (funnel themes) */
+                            business: string | null;
+                            /** @description primary theme color, hex */
+                            color: string;
+                            /** @description secondary theme color, hex */
+                            color2: string;
+                            tagline: string;
+                            /** @description emoji icon of the theme (needs an emoji font; iconSvg does not) */
+                            icon: string;
+                            /** @description absolute URL of the drawn icon (SVG), when the theme has one */
+                            iconSvg?: string;
+                            /** @description absolute URL of the drawn icon as a PNG */
+                            iconPng?: string;
+                            /** @description alt text of the drawn icon */
+                            iconAlt?: string;
+                            contrast: {
+                                color: {
+                                    /** @description WCAG contrast ratio against the light page surface */
+                                    onLight: number;
+                                    /** @description WCAG contrast ratio against the dark page surface */
+                                    onDark: number;
+                                    /** @description text color to put on this color (hex) */
+                                    text: string;
+                                    /** @description contrast of that text color on this color */
+                                    textRatio: number;
+                                    /** @enum {string} */
+                                    textLevel: "AAA" | "AA" | "AA-large" | "fail";
+                                };
+                                color2: {
+                                    /** @description WCAG contrast ratio against the light page surface */
+                                    onLight: number;
+                                    /** @description WCAG contrast ratio against the dark page surface */
+                                    onDark: number;
+                                    /** @description text color to put on this color (hex) */
+                                    text: string;
+                                    /** @description contrast of that text color on this color */
+                                    textRatio: number;
+                                    /** @enum {string} */
+                                    textLevel: "AAA" | "AA" | "AA-large" | "fail";
+                                };
+                            };
+                            css: {
+                                selector: string;
+                                variables: {
+                                    [key: string]: string;
+                                };
+                            };
+                            /** @description absolute URL of the 1200×630 Open Graph image */
+                            socialImage: string;
+                        }[];
+                        funnels: {
+                            key: string;
+                            /** @enum {string} */
+                            kind: "funnel" | "official";
+                            name: string;
+                            /** @description key of the fleet business (funnel themes) */
+                            business: string | null;
+                            /** @description primary theme color, hex */
+                            color: string;
+                            /** @description secondary theme color, hex */
+                            color2: string;
+                            tagline: string;
+                            /** @description emoji icon of the theme (needs an emoji font; iconSvg does not) */
+                            icon: string;
+                            /** @description absolute URL of the drawn icon (SVG), when the theme has one */
+                            iconSvg?: string;
+                            /** @description absolute URL of the drawn icon as a PNG */
+                            iconPng?: string;
+                            /** @description alt text of the drawn icon */
+                            iconAlt?: string;
+                            contrast: {
+                                color: {
+                                    /** @description WCAG contrast ratio against the light page surface */
+                                    onLight: number;
+                                    /** @description WCAG contrast ratio against the dark page surface */
+                                    onDark: number;
+                                    /** @description text color to put on this color (hex) */
+                                    text: string;
+                                    /** @description contrast of that text color on this color */
+                                    textRatio: number;
+                                    /** @enum {string} */
+                                    textLevel: "AAA" | "AA" | "AA-large" | "fail";
+                                };
+                                color2: {
+                                    /** @description WCAG contrast ratio against the light page surface */
+                                    onLight: number;
+                                    /** @description WCAG contrast ratio against the dark page surface */
+                                    onDark: number;
+                                    /** @description text color to put on this color (hex) */
+                                    text: string;
+                                    /** @description contrast of that text color on this color */
+                                    textRatio: number;
+                                    /** @enum {string} */
+                                    textLevel: "AAA" | "AA" | "AA-large" | "fail";
+                                };
+                            };
+                            css: {
+                                selector: string;
+                                variables: {
+                                    [key: string]: string;
+                                };
+                            };
+                            /** @description absolute URL of the 1200×630 Open Graph image */
+                            socialImage: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_api_brand_assets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        logo: {
+                            light: string;
+                            dark: string;
+                            lightPng: string;
+                            darkPng: string;
+                        };
+                        icons: {
+                            favicon: string;
+                            svg: string;
+                            appleTouch: string;
+                            manifest: string;
+                        };
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            group: "logo" | "shield" | "icon" | "social";
+                            layout: string;
+                            /**
+                             * @description background the asset is made for
+                             * @enum {string}
+                             */
+                            variant: "light" | "dark" | "any";
+                            theme: string | null;
+                            /** @enum {string} */
+                            format: "svg" | "png" | "ico" | "webmanifest";
+                            purpose?: string;
+                            file: string;
+                            /** @description absolute URL */
+                            url: string;
+                            mediaType: string;
+                            width: number | null;
+                            height: number | null;
+                            bytes: number;
+                            sha256: string;
+                            /** @description alt text to use */
+                            alt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_api_brand_docs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        groups: {
+                            key: string;
+                            title: string;
+                            description: string;
+                            docs: {
+                                slug: string;
+                                group: string;
+                                title: string;
+                                summary: string;
+                                audience: string;
+                                /** @description absolute URL of the HTML page */
+                                url: string;
+                                /** @description absolute URL of the Markdown twin (also an MCP resource) */
+                                markdownUrl: string;
+                                words: number;
+                                bytes: number;
+                                sha256: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_api_brand_fonts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        importUrl: string;
+                        /** @description a CSS @import of the stylesheet */
+                        import: string;
+                        /** @description a <link> of the stylesheet */
+                        html: string;
+                        stacks: {
+                            [key: string]: {
+                                family: string;
+                                role: string;
+                                /** @description CSS font-family value with fallbacks */
+                                stack: string;
+                                fallback: string[];
+                                weights: number[];
+                                source: string;
+                                package: string;
+                                license: string;
+                                files: {
+                                    weight: number;
+                                    style: string;
+                                    subset: string;
+                                    format: string;
+                                    url: string;
+                                    bytes: number;
+                                }[];
+                            };
+                        };
+                        subsets: string[];
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_api_brand_llms_txt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain; charset=utf-8": string;
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_llms_txt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain; charset=utf-8": string;
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_favicon_ico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/x-icon": string;
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_static_fleet_design_tokens_css: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css; charset=utf-8": string;
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_static_fleet_assets_logo_horizontal_light_png: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_static_fleet_fonts_fonts_css: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css; charset=utf-8": string;
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_static_fleet_docs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_api_brand_tokens: {
+        parameters: {
+            query?: {
+                /** @description The output: the DTCG document (json) or a platform format. */
+                format?: "json" | "css" | "scss" | "tailwind" | "js" | "ts" | "swift" | "compose" | "android";
+                /** @description A funnel theme: its color becomes colors.brand.primary and its color2 colors.brand.accent (in light and dark), in every format. */
+                theme?: "mog" | "growthos" | "contracting" | "capital" | "mortgage" | "housing" | "freight" | "fleetworks" | "earlylearning" | "learning";
+                /** @description A published brand version (GET /api/brand/versions): its stored DTCG document, as it was then (json only). */
+                version?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens in the format asked for: the DTCG document as JSON, the other formats as text. */
+            200: {
+                headers: {
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                    "text/css; charset=utf-8": string;
+                    "text/x-scss; charset=utf-8": string;
+                    "text/javascript; charset=utf-8": string;
+                    "text/typescript; charset=utf-8": string;
+                    "text/x-swift; charset=utf-8": string;
+                    "text/x-kotlin; charset=utf-8": string;
+                    "application/xml; charset=utf-8": string;
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_api_brand_themes_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a live funnel theme: mog, growthos, contracting, capital, mortgage, housing, freight, fleetworks, earlylearning, learning */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: string;
+                        /** @enum {string} */
+                        kind: "funnel" | "official";
+                        name: string;
+                        /** @description key of the fleet business (funnel themes) */
+                        business: string | null;
+                        /** @description primary theme color, hex */
+                        color: string;
+                        /** @description secondary theme color, hex */
+                        color2: string;
+                        tagline: string;
+                        /** @description emoji icon of the theme (needs an emoji font; iconSvg does not) */
+                        icon: string;
+                        /** @description absolute URL of the drawn icon (SVG), when the theme has one */
+                        iconSvg?: string;
+                        /** @description absolute URL of the drawn icon as a PNG */
+                        iconPng?: string;
+                        /** @description alt text of the drawn icon */
+                        iconAlt?: string;
+                        contrast: {
+                            color: {
+                                /** @description WCAG contrast ratio against the light page surface */
+                                onLight: number;
+                                /** @description WCAG contrast ratio against the dark page surface */
+                                onDark: number;
+                                /** @description text color to put on this color (hex) */
+                                text: string;
+                                /** @description contrast of that text color on this color */
+                                textRatio: number;
+                                /** @enum {string} */
+                                textLevel: "AAA" | "AA" | "AA-large" | "fail";
+                            };
+                            color2: {
+                                /** @description WCAG contrast ratio against the light page surface */
+                                onLight: number;
+                                /** @description WCAG contrast ratio against the dark page surface */
+                                onDark: number;
+                                /** @description text color to put on this color (hex) */
+                                text: string;
+                                /** @description contrast of that text color on this color */
+                                textRatio: number;
+                                /** @enum {string} */
+                                textLevel: "AAA" | "AA" | "AA-large" | "fail";
+                            };
+                        };
+                        css: {
+                            selector: string;
+                            variables: {
+                                [key: string]: string;
+                            };
+                        };
+                        /** @description absolute URL of the 1200×630 Open Graph image */
+                        socialImage: string;
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_static_fleet_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the file name */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_static_fleet_folder_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                folder: "assets" | "docs" | "fonts" | "tokens";
+                /** @description the file name */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_static_fleet_folder_subfolder_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                folder: "assets";
+                subfolder: "icons" | "social" | "themes";
+                /** @description the file name */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_api_brand_versions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page, with the same filters (opaque) */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description the live brand version */
+                    "Brand-Version"?: string;
+                    /** @description how long to keep it */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            version: string;
+                            publishedAt: string;
+                            /** @enum {string} */
+                            bump: "major" | "minor" | "patch";
+                            /** @description tokens added against the version before */
+                            added: number;
+                            removed: number;
+                            changed: number;
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_api_brand_changelog: {
+        parameters: {
+            query?: {
+                /** @description The older version (default: the one before `to`). */
+                from?: string;
+                /** @description The newer version (default: the latest). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description the live brand version */
+                    "Brand-Version"?: string;
+                    /** @description how long to keep it */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description null for the first version (everything in it is added) */
+                        from: string | null;
+                        to: string;
+                        /** @enum {string} */
+                        bump: "major" | "minor" | "patch";
+                        added: {
+                            path: string;
+                            type: string;
+                            value: unknown;
+                        }[];
+                        removed: {
+                            path: string;
+                            type: string;
+                            value: unknown;
+                            /** @description the token to use instead, if any */
+                            replacement: string | null;
+                        }[];
+                        changed: {
+                            path: string;
+                            from: unknown;
+                            to: unknown;
+                            fromType?: string;
+                            toType?: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_mcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    jsonrpc: "2.0";
+                    /** @description initialize, tools/list, tools/call, resources/read, … */
+                    method: string;
+                    params?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description absent for a notification */
+                    id?: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC answer: a result, or an error the MCP server answers with (unknown method, invalid params, a failing tool). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number;
+                        result: {
+                            [key: string]: unknown;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                    "text/event-stream": string;
+                };
+            };
+            /** @description A notification or a response was accepted; no body. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not JSON (-32700), not a JSON-RPC request (-32600), or nested too deep. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description A Host or Origin this endpoint does not serve (DNS rebinding, foreign pages). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description The Accept header allows neither application/json nor text/event-stream. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description The body is larger than the endpoint reads. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description The Content-Type is not application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests (or, on the private endpoint, too many wrong keys); see Retry-After. */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Internal error (-32603). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Any other refusal, as a JSON-RPC error. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -1873,14 +3825,77 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
+            /** @description With Accept: application/json: the consent page URL (the state cookie is set). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the platform's consent page */
+                        authorizeUrl: string;
+                    };
+                };
+            };
+            /** @description To the platform's consent page. */
             302: {
                 headers: {
+                    /** @description the consent page */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Error */
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1893,21 +3908,76 @@ export interface operations {
     };
     get_api_video_oauth_callback: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the authorization code */
+                code?: string;
+                /** @description the state /oauth/start sent */
+                state?: string;
+                /** @description the platform's refusal, instead of a code */
+                error?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
+            /** @description With Accept: application/json: the linked account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        linked: true;
+                        account: {
+                            id: string;
+                            email: string;
+                            name: string;
+                        };
+                    };
+                };
+            };
+            /** @description Linked: to /dashboard?linked=1. */
             302: {
                 headers: {
+                    /** @description /dashboard?linked=1 */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1932,9 +4002,36 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        linked: false;
+                        /** @description whether the platform confirmed revoking the tokens */
+                        revoked: boolean;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1947,7 +4044,10 @@ export interface operations {
     };
     get_api_video_status: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1 (or true): probe the platform now instead of answering the report kept for a minute */
+                fresh?: "1" | "true";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1959,9 +4059,89 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        configured: boolean;
+                        brand: string;
+                        account: {
+                            id: string;
+                            email: string;
+                            name: string;
+                            type: number;
+                            pmi: number;
+                        } | null;
+                        webinarLicense: boolean;
+                        note: string;
+                        upcomingLive: {
+                            video_id: string;
+                            topic: string;
+                            start_time: string;
+                            join_url: string | null;
+                        }[];
+                        storedEvents: {
+                            video_id: string;
+                            topic: string;
+                            /** @constant */
+                            kind: "meeting";
+                            start_time: string;
+                            funnel: string | null;
+                            /** @enum {string} */
+                            status: "scheduled" | "started" | "ended" | "cancelled";
+                        }[];
+                        registrationsTotal: number;
+                        recentRecordings: {
+                            video_id: string;
+                            topic: string;
+                            start_time: string;
+                            files: number;
+                            total_size: number;
+                        }[];
+                        contactsOk: boolean;
+                        phoneOk: boolean;
+                        clipsOk: boolean;
+                        capabilityMap: {
+                            [key: string]: string[];
+                        };
+                        capabilities: string[];
+                        apis: {
+                            [key: string]: string;
+                        };
+                        /** @description ISO 8601 time */
+                        checkedAt: string;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1986,10 +4166,154 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 time */
+                        checkedAt: string;
+                        link: {
+                            /** @enum {string} */
+                            status: "linked" | "needs_relink" | "not_linked";
+                            mode: ("user" | "s2s") | null;
+                            accountId: string | null;
+                            scopes: string[];
+                            tokenExpiresAt: string | null;
+                            tokenExpiresInSeconds: number | null;
+                            cause: string | null;
+                        };
+                        budgets: {
+                            LIGHT: {
+                                limit: number;
+                                windowMs: number;
+                                available: number;
+                            };
+                            MEDIUM: {
+                                limit: number;
+                                windowMs: number;
+                                available: number;
+                            };
+                            HEAVY: {
+                                limit: number;
+                                windowMs: number;
+                                available: number;
+                            };
+                            RESOURCE_INTENSIVE: {
+                                limit: number;
+                                windowMs: number;
+                                available: number;
+                            };
+                        };
+                        budgetsShared: boolean;
+                        dailyQuotas?: {
+                            day: string;
+                            /** @description ISO 8601 time */
+                            resetsAt: string;
+                            /** @enum {string} */
+                            countedIn: "redis" | "database";
+                            labels: {
+                                LIGHT: {
+                                    limit: number | null;
+                                    used: number;
+                                    remaining: number | null;
+                                    exhausted: boolean;
+                                    /** @enum {string} */
+                                    quota: "light" | "medium" | "heavy" | "meeting_writes_per_user";
+                                };
+                                MEDIUM: {
+                                    limit: number | null;
+                                    used: number;
+                                    remaining: number | null;
+                                    exhausted: boolean;
+                                    /** @enum {string} */
+                                    quota: "light" | "medium" | "heavy" | "meeting_writes_per_user";
+                                };
+                                HEAVY: {
+                                    limit: number | null;
+                                    used: number;
+                                    remaining: number | null;
+                                    exhausted: boolean;
+                                    /** @enum {string} */
+                                    quota: "light" | "medium" | "heavy" | "meeting_writes_per_user";
+                                };
+                                RESOURCE_INTENSIVE: {
+                                    limit: number | null;
+                                    used: number;
+                                    remaining: number | null;
+                                    exhausted: boolean;
+                                    /** @enum {string} */
+                                    quota: "light" | "medium" | "heavy" | "meeting_writes_per_user";
+                                };
+                            };
+                            meetingWrites: {
+                                limit: number | null;
+                                users: {
+                                    [key: string]: {
+                                        limit: number | null;
+                                        used: number;
+                                        remaining: number | null;
+                                        exhausted: boolean;
+                                    };
+                                };
+                            };
+                        };
+                        webhooks: {
+                            lastReceived: {
+                                event: string;
+                                /** @description ISO 8601 time */
+                                receivedAt: string;
+                            } | null;
+                            outgoing: {
+                                subscriptions: number;
+                                deliveries: {
+                                    pending: number;
+                                    delivered: number;
+                                    failed: number;
+                                };
+                                recent: {
+                                    id: string;
+                                    message_id: string;
+                                    subscription_id: string;
+                                    type: string;
+                                    /** @enum {string} */
+                                    status: "pending" | "delivered" | "failed";
+                                    attempts: number;
+                                    last_status: number | null;
+                                    last_error: string | null;
+                                    last_attempt_at: string | null;
+                                    delivered_at: string | null;
+                                    created_at: string;
+                                }[];
+                            };
+                        };
+                        groups: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                state: "ok" | "missing_scope" | "no_license" | "no_public_api" | "upstream_error" | "not_linked";
+                                /** @enum {string} */
+                                breaker: "closed" | "open";
+                                latencyMs: number | null;
+                                lastSuccess: string | null;
+                                lastError: {
+                                    /** @description ISO 8601 time */
+                                    at: string;
+                                    code: string;
+                                } | null;
+                                capabilities: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    state: "ok" | "missing_scope" | "no_license" | "no_public_api" | "upstream_error" | "not_linked";
+                                    /** @enum {string} */
+                                    availability: "rest" | "hosted_mcp" | "composed" | "no_public_api";
+                                    scopesNeeded: string[];
+                                    scopesGranted: string[];
+                                    note?: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
-            /** @description Error */
-            default: {
+            /** @description Without a valid credential (unauthorized). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1997,25 +4321,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-        };
-    };
-    post_api_video_webhooks: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
-            /** @description Error */
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2040,9 +4357,53 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: {
+                            group: string;
+                            name: string;
+                            summary: string | null;
+                            /** @description null where the platform offers no public API */
+                            kind: ("read" | "write" | "delete") | null;
+                            /** @enum {string} */
+                            availability: "rest" | "hosted_mcp" | "composed" | "no_public_api";
+                            /** @enum {string} */
+                            state: "ok" | "missing_scope" | "no_license" | "no_public_api" | "upstream_error" | "not_linked";
+                            /** @description it has an operation and its state is ok */
+                            available: boolean;
+                            scopes: string[];
+                            note: string | null;
+                            /** @description the path that invokes it (POST), when it has an operation */
+                            invoke: string | null;
+                            /** @description JSON Schema of its arguments */
+                            inputSchema: {
+                                [key: string]: unknown;
+                            } | null;
+                        }[];
+                    };
+                };
             };
-            /** @description Error */
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2056,23 +4417,169 @@ export interface operations {
     post_api_video_capabilities_group_name: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 group: string;
                 name: string;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
         responses: {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description true when this answer replays an earlier one */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description the operation's answer: its output schema in the capability's REST path */
+                        result: unknown;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large (payload_too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (unsupported_media_type). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request (idempotency_key_reused). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform offers no public API for this capability (no_public_api). */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2086,12 +4593,16 @@ export interface operations {
     get_api_video_events: {
         parameters: {
             query?: {
+                /** @description words to search for: each must start a word of the topic, agenda or funnel; the newest 500 matches are ranked (topic before agenda and funnel), best first */
                 q?: string;
                 funnel?: string;
                 status?: "scheduled" | "started" | "ended" | "cancelled";
+                /** @description start_time at or after (same form as stored) */
                 from?: string;
+                /** @description start_time at or before (same form as stored) */
                 to?: string;
                 limit?: number;
+                /** @description nextCursor of the previous page, with the same filters (opaque) */
                 cursor?: string;
             };
             header?: never;
@@ -2105,9 +4616,63 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: {
+                            video_id: string;
+                            topic: string;
+                            /** @constant */
+                            kind: "meeting";
+                            /** @description in the form given: UTC with Z and milliseconds, or a local time without zone in timezone */
+                            start_time: string;
+                            /** @description the funnel theme key, or null */
+                            funnel: string | null;
+                            /** @enum {string} */
+                            status: "scheduled" | "started" | "ended" | "cancelled";
+                            timezone: string | null;
+                            /** @description minutes */
+                            duration: number;
+                            agenda: string | null;
+                            registration: boolean;
+                            join_url: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                        /** @description pass as cursor (with the same filters) for the next page; null on the last */
+                        nextCursor: string | null;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2121,7 +4686,10 @@ export interface operations {
     post_api_video_events: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2155,11 +4723,155 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description true when this answer replays an earlier one */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        video_id: string;
+                        topic: string;
+                        /** @constant */
+                        kind: "meeting";
+                        /** @description in the form given: UTC with Z and milliseconds, or a local time without zone in timezone */
+                        start_time: string;
+                        /** @description the funnel theme key, or null */
+                        funnel: string | null;
+                        /** @enum {string} */
+                        status: "scheduled" | "started" | "ended" | "cancelled";
+                        timezone: string | null;
+                        /** @description minutes */
+                        duration: number;
+                        agenda: string | null;
+                        registration: boolean;
+                        join_url: string | null;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large (payload_too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (unsupported_media_type). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request (idempotency_key_reused). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2186,9 +4898,68 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        video_id: string;
+                        topic: string;
+                        /** @constant */
+                        kind: "meeting";
+                        /** @description in the form given: UTC with Z and milliseconds, or a local time without zone in timezone */
+                        start_time: string;
+                        /** @description the funnel theme key, or null */
+                        funnel: string | null;
+                        /** @enum {string} */
+                        status: "scheduled" | "started" | "ended" | "cancelled";
+                        timezone: string | null;
+                        /** @description minutes */
+                        duration: number;
+                        agenda: string | null;
+                        registration: boolean;
+                        join_url: string | null;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2215,9 +4986,114 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        video_id: string;
+                        /**
+                         * @description already_gone: only the stored event was left
+                         * @enum {string}
+                         */
+                        platform: "deleted" | "already_gone";
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2237,7 +5113,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     topic?: string;
@@ -2256,9 +5132,142 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        video_id: string;
+                        topic: string;
+                        /** @constant */
+                        kind: "meeting";
+                        /** @description in the form given: UTC with Z and milliseconds, or a local time without zone in timezone */
+                        start_time: string;
+                        /** @description the funnel theme key, or null */
+                        funnel: string | null;
+                        /** @enum {string} */
+                        status: "scheduled" | "started" | "ended" | "cancelled";
+                        timezone: string | null;
+                        /** @description minutes */
+                        duration: number;
+                        agenda: string | null;
+                        registration: boolean;
+                        join_url: string | null;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large (payload_too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (unsupported_media_type). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2273,6 +5282,7 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description nextCursor of the previous page, with the same filters (opaque) */
                 cursor?: string;
             };
             header?: never;
@@ -2288,9 +5298,62 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            video_id: string;
+                            email: string;
+                            first_name: string;
+                            last_name: string;
+                            registrant_id: string;
+                            join_url: string | null;
+                            created_at: string;
+                        }[];
+                        /** @description pass as cursor (with the same filters) for the next page; null on the last */
+                        nextCursor: string | null;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2304,7 +5367,10 @@ export interface operations {
     post_api_video_events_videoId_registrations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 videoId: string;
             };
@@ -2325,11 +5391,145 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description true when this answer replays an earlier one */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        video_id: string;
+                        email: string;
+                        first_name: string;
+                        last_name: string;
+                        registrant_id: string;
+                        join_url: string | null;
+                        created_at: string;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large (payload_too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (unsupported_media_type). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request (idempotency_key_reused). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2343,7 +5543,10 @@ export interface operations {
     post_api_video_appointments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2375,11 +5578,166 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description true when this answer replays an earlier one */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        appointment: {
+                            /** @description the stored event of the meeting */
+                            meeting: {
+                                video_id: string;
+                                topic: string;
+                                /** @constant */
+                                kind: "meeting";
+                                /** @description in the form given: UTC with Z and milliseconds, or a local time without zone in timezone */
+                                start_time: string;
+                                /** @description the funnel theme key, or null */
+                                funnel: string | null;
+                                /** @enum {string} */
+                                status: "scheduled" | "started" | "ended" | "cancelled";
+                                timezone: string | null;
+                                /** @description minutes */
+                                duration: number;
+                                agenda: string | null;
+                                registration: boolean;
+                                join_url: string | null;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                            /** @description the event on the user's primary calendar */
+                            calendar_event_id: string;
+                            invitee: {
+                                name: string;
+                                email: string;
+                            };
+                        };
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large (payload_too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (unsupported_media_type). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request (idempotency_key_reused). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2393,8 +5751,11 @@ export interface operations {
     get_api_video_calendar_calendars: {
         parameters: {
             query?: {
+                /** @description only calendars where the user has at least this role (writer: ones you can add events to) */
                 min_access_role?: "freeBusyReader" | "reader" | "writer" | "owner";
+                /** @description page size, 1 to 100 */
                 limit?: number;
+                /** @description nextCursor from the previous page */
                 cursor?: string;
             };
             header?: never;
@@ -2408,9 +5769,119 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            summary: string;
+                            description: string | null;
+                            location: string | null;
+                            timezone: string | null;
+                            primary: boolean;
+                            /** @description freeBusyReader, reader, writer or owner */
+                            access_role: string | null;
+                            background_color: string | null;
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2424,10 +5895,15 @@ export interface operations {
     get_api_video_calendar_events: {
         parameters: {
             query?: {
+                /** @description start of the window, ISO 8601 with a zone; default: now */
                 from?: string;
+                /** @description end of the window, ISO 8601 with a zone; default: 30 days after from */
                 to?: string;
+                /** @description calendar id from list_calendars; default: the primary calendar */
                 calendar_id?: string;
+                /** @description page size, 1 to 100 */
                 limit?: number;
+                /** @description nextCursor from the previous page */
                 cursor?: string;
             };
             header?: never;
@@ -2441,9 +5917,133 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            calendar_id: string;
+                            summary: string;
+                            description: string | null;
+                            location: string | null;
+                            /** @description ISO 8601 instant, or a date for an all-day event */
+                            start: string | null;
+                            /** @description same kind as start; exclusive for all-day events */
+                            end: string | null;
+                            all_day: boolean;
+                            /** @description the event's own zone; null when it follows its calendar's */
+                            timezone: string | null;
+                            attendees: {
+                                email: string;
+                                name: string | null;
+                                /** @description needsAction, accepted, declined or tentative */
+                                response: string;
+                            }[];
+                            /** @description confirmed, tentative or cancelled */
+                            status: string;
+                            recurring_event_id: string | null;
+                            created: string | null;
+                            updated: string | null;
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2457,7 +6057,10 @@ export interface operations {
     post_api_video_calendar_events: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2492,11 +6095,160 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description true when this answer replays an earlier one */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        calendar_id: string;
+                        summary: string;
+                        description: string | null;
+                        location: string | null;
+                        /** @description ISO 8601 instant, or a date for an all-day event */
+                        start: string | null;
+                        /** @description same kind as start; exclusive for all-day events */
+                        end: string | null;
+                        all_day: boolean;
+                        /** @description the event's own zone; null when it follows its calendar's */
+                        timezone: string | null;
+                        attendees: {
+                            email: string;
+                            name: string | null;
+                            /** @description needsAction, accepted, declined or tentative */
+                            response: string;
+                        }[];
+                        /** @description confirmed, tentative or cancelled */
+                        status: string;
+                        recurring_event_id: string | null;
+                        created: string | null;
+                        updated: string | null;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large (payload_too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (unsupported_media_type). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request (idempotency_key_reused). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2510,7 +6262,10 @@ export interface operations {
     post_api_video_calendar_events_quick_add: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2531,11 +6286,160 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description true when this answer replays an earlier one */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        calendar_id: string;
+                        summary: string;
+                        description: string | null;
+                        location: string | null;
+                        /** @description ISO 8601 instant, or a date for an all-day event */
+                        start: string | null;
+                        /** @description same kind as start; exclusive for all-day events */
+                        end: string | null;
+                        all_day: boolean;
+                        /** @description the event's own zone; null when it follows its calendar's */
+                        timezone: string | null;
+                        attendees: {
+                            email: string;
+                            name: string | null;
+                            /** @description needsAction, accepted, declined or tentative */
+                            response: string;
+                        }[];
+                        /** @description confirmed, tentative or cancelled */
+                        status: string;
+                        recurring_event_id: string | null;
+                        created: string | null;
+                        updated: string | null;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large (payload_too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (unsupported_media_type). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request (idempotency_key_reused). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2548,12 +6452,13 @@ export interface operations {
     };
     delete_api_video_calendar_events_eventId: {
         parameters: {
-            query: {
-                event_id: string;
+            query?: {
+                /** @description calendar id from list_calendars; default: the primary calendar */
                 calendar_id?: string;
             };
             header?: never;
             path: {
+                /** @description event id from list_events */
                 eventId: string;
             };
             cookie?: never;
@@ -2565,9 +6470,110 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                        calendar_id: string;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2583,15 +6589,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description event id from list_events */
                 eventId: string;
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    /** @description event id from list_events */
-                    event_id: string;
                     /**
                      * @description calendar id from list_calendars; default: the primary calendar
                      * @default primary
@@ -2621,9 +6626,147 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        calendar_id: string;
+                        summary: string;
+                        description: string | null;
+                        location: string | null;
+                        /** @description ISO 8601 instant, or a date for an all-day event */
+                        start: string | null;
+                        /** @description same kind as start; exclusive for all-day events */
+                        end: string | null;
+                        all_day: boolean;
+                        /** @description the event's own zone; null when it follows its calendar's */
+                        timezone: string | null;
+                        attendees: {
+                            email: string;
+                            name: string | null;
+                            /** @description needsAction, accepted, declined or tentative */
+                            response: string;
+                        }[];
+                        /** @description confirmed, tentative or cancelled */
+                        status: string;
+                        recurring_event_id: string | null;
+                        created: string | null;
+                        updated: string | null;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large (payload_too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (unsupported_media_type). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2637,9 +6780,13 @@ export interface operations {
     get_api_video_recordings: {
         parameters: {
             query?: {
+                /** @description first day (UTC), yyyy-mm-dd; default 30 days before to */
                 from?: string;
+                /** @description last day (UTC), yyyy-mm-dd; default today */
                 to?: string;
+                /** @description page size, 1 to 300 */
                 limit?: number;
+                /** @description nextCursor from the previous page */
                 cursor?: string;
             };
             header?: never;
@@ -2653,9 +6800,122 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description the numeric meeting ID */
+                            video_id: string | null;
+                            /** @description the meeting instance UUID */
+                            uuid: string | null;
+                            topic: string | null;
+                            start_time: string | null;
+                            /** @description minutes */
+                            duration: number | null;
+                            /** @description bytes, all files */
+                            total_size: number | null;
+                            /** @description how many recording files */
+                            files: number;
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2671,6 +6931,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description the meeting: its numeric meeting ID (latest instance) or one instance UUID */
                 video_id: string;
             };
             cookie?: never;
@@ -2682,9 +6943,130 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description the numeric meeting ID */
+                        video_id: string | null;
+                        /** @description the meeting instance UUID */
+                        uuid: string | null;
+                        topic: string | null;
+                        start_time: string | null;
+                        /** @description minutes */
+                        duration: number | null;
+                        /** @description bytes, all files */
+                        total_size: number | null;
+                        files: {
+                            id: string | null;
+                            /** @description MP4, M4A, TRANSCRIPT, CHAT, SUMMARY, ... */
+                            file_type: string | null;
+                            file_extension: string | null;
+                            /** @description bytes */
+                            file_size: number | null;
+                            /** @description shared_screen_with_speaker_view, audio_only, ... */
+                            recording_type: string | null;
+                            /** @description fetch with the platform's bearer token */
+                            download_url: string | null;
+                            status: string | null;
+                        }[];
+                        share_url: string | null;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2700,6 +7082,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description the meeting: its numeric meeting ID (latest instance) or one instance UUID */
                 video_id: string;
             };
             cookie?: never;
@@ -2711,9 +7094,121 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string | null;
+                            /** @description MP4, M4A, TRANSCRIPT, CHAT, SUMMARY, ... */
+                            file_type: string | null;
+                            file_extension: string | null;
+                            /** @description bytes */
+                            file_size: number | null;
+                            /** @description shared_screen_with_speaker_view, audio_only, ... */
+                            recording_type: string | null;
+                            /** @description fetch with the platform's bearer token */
+                            download_url: string | null;
+                            status: string | null;
+                        }[];
+                        /** @description always null: the list is whole */
+                        nextCursor: null;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2729,6 +7224,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description the meeting: its numeric meeting ID (latest instance) or one instance UUID */
                 video_id: string;
             };
             cookie?: never;
@@ -2740,9 +7236,118 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description as asked: a meeting ID or an instance UUID */
+                        video_id: string;
+                        /** @description the instance UUID */
+                        uuid: string | null;
+                        topic: string | null;
+                        transcript_created_time: string | null;
+                        can_download: boolean;
+                        /** @description the WebVTT file (bearer token) */
+                        download_url: string | null;
+                        download_restriction_reason: string | null;
+                        /** @description the transcript as "Speaker: words" lines; null when it cannot be downloaded */
+                        text: string | null;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2757,8 +7362,11 @@ export interface operations {
         parameters: {
             query?: {
                 type?: "company" | "external";
+                /** @description directory search (name or email) */
                 q?: string;
+                /** @description page size, 1 to 50 */
                 limit?: number;
+                /** @description nextCursor from the previous page */
                 cursor?: string;
             };
             header?: never;
@@ -2772,9 +7380,122 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description the contact's user id (its member id when the platform gives no id) */
+                            id: string | null;
+                            email: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            /** @description the platform's display name, else first and last name */
+                            display_name: string | null;
+                            job_title: string | null;
+                            /** @description department */
+                            dept: string | null;
+                            /** @description Available, Away, Do_Not_Disturb or Offline, when the platform gives it */
+                            presence_status: string | null;
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2789,6 +7510,7 @@ export interface operations {
         parameters: {
             query: {
                 q: string;
+                /** @description results per group */
                 limit?: number;
             };
             header?: never;
@@ -2802,9 +7524,66 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        q: string;
+                        total: number;
+                        /** @description events (stored), meetings, recordings and contacts, each best first */
+                        groups: {
+                            [key: string]: ({
+                                /** @description how many query words match, and where */
+                                score: number;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        };
+                        /** @description sources that failed this time (their group is empty) */
+                        unavailable?: {
+                            source: string;
+                            code: string;
+                        }[];
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2836,9 +7615,140 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description plain text; marks like [1], where it has them, cite the sources by position */
+                        answer: string;
+                        /** @description the meetings the answer cites, in the order of its [n] marks */
+                        sources: {
+                            /** @description the meeting number, as text */
+                            video_id: string;
+                            topic: string;
+                            start_time: string;
+                        }[];
+                        /**
+                         * @description hosted_mcp: the platform's hosted MCP server answered; fallback_retrieval: the REST fallback did
+                         * @enum {string}
+                         */
+                        via: "hosted_mcp" | "fallback_retrieval";
+                        /** @description why the fallback answered; null when the hosted MCP server did */
+                        note: string | null;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large (payload_too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (unsupported_media_type). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2852,10 +7762,15 @@ export interface operations {
     get_api_video_ai_search: {
         parameters: {
             query: {
+                /** @description keywords: a topic, company, person or phrase */
                 q: string;
+                /** @description only meetings starting at or after this date (yyyy-mm-dd) or time */
                 from?: string;
+                /** @description only meetings starting at or before this date (whole day) or time */
                 to?: string;
+                /** @description page size, 1 to 50 */
                 limit?: number;
+                /** @description nextCursor from the previous page */
                 cursor?: string;
             };
             header?: never;
@@ -2869,9 +7784,123 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description the meeting number, as text */
+                            video_id: string;
+                            topic: string;
+                            start_time: string;
+                            /** @description matching passages: topic, agenda, summary, or `Speaker (HH:MM:SS): text` from a transcript */
+                            snippets: string[];
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                        /**
+                         * @description hosted_mcp: the platform's hosted MCP server answered; fallback_retrieval: the REST fallback did
+                         * @enum {string}
+                         */
+                        via: "hosted_mcp" | "fallback_retrieval";
+                        /** @description why the fallback answered; null when the hosted MCP server did */
+                        note: string | null;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2885,13 +7914,20 @@ export interface operations {
     get_api_video_phone_call_logs: {
         parameters: {
             query?: {
+                /** @description first day (UTC), yyyy-mm-dd; default 7 days before to */
                 from?: string;
+                /** @description last day (UTC), yyyy-mm-dd, inclusive; default today */
                 to?: string;
                 direction?: "inbound" | "outbound";
+                /** @description only calls with this outcome, e.g. no_answer */
                 result?: "answered" | "accepted" | "picked_up" | "connected" | "succeeded" | "voicemail" | "hang_up" | "canceled" | "call_failed" | "unconnected" | "rejected" | "busy" | "ring_timeout" | "overflowed" | "no_answer" | "invalid_key" | "invalid_operation" | "abandoned" | "system_blocked" | "service_unavailable";
+                /** @description internal: with a colleague; external: an outside number */
                 connect_type?: "internal" | "external";
+                /** @description a name, number or extension of either party */
                 keyword?: string;
+                /** @description page size, 1 to 300 */
                 limit?: number;
+                /** @description nextCursor from the previous page */
                 cursor?: string;
             };
             header?: never;
@@ -2905,9 +7941,146 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description the call history entry id */
+                            id: string | null;
+                            /** @description the call id, shared by the entries of one call */
+                            call_id: string | null;
+                            /** @description inbound or outbound */
+                            direction: string | null;
+                            /** @description internal (a colleague) or external (an outside number) */
+                            connect_type: string | null;
+                            /** @description the outcome, like answered, no_answer or voicemail */
+                            result: string | null;
+                            caller_name: string | null;
+                            /** @description the caller's direct number, else extension */
+                            caller_number: string | null;
+                            caller_ext_number: string | null;
+                            callee_name: string | null;
+                            /** @description the callee's direct number, else extension */
+                            callee_number: string | null;
+                            callee_ext_number: string | null;
+                            /** @description ISO 8601 instant, as the platform gives it */
+                            start_time: string | null;
+                            /** @description ISO 8601 instant, as the platform gives it */
+                            answer_time: string | null;
+                            /** @description ISO 8601 instant, as the platform gives it */
+                            end_time: string | null;
+                            /** @description seconds */
+                            talk_time: number | null;
+                            /** @description seconds */
+                            hold_time: number | null;
+                            /** @description seconds */
+                            wait_time: number | null;
+                            /** @description its recording, when recorded (see call_recordings) */
+                            recording_id: string | null;
+                            /** @description the voicemail it left, if any (see voicemails) */
+                            voicemail_id: string | null;
+                            /** @description its AI summary, if any: summary_id of ai_call_summary */
+                            ai_call_summary_id: string | null;
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2921,10 +8094,14 @@ export interface operations {
     get_api_video_phone_voicemails: {
         parameters: {
             query?: {
+                /** @description first day (UTC), yyyy-mm-dd; default 7 days before to */
                 from?: string;
+                /** @description last day (UTC), yyyy-mm-dd, inclusive; default today */
                 to?: string;
                 status?: "all" | "read" | "unread";
+                /** @description page size, 1 to 300 */
                 limit?: number;
+                /** @description nextCursor from the previous page */
                 cursor?: string;
             };
             header?: never;
@@ -2938,9 +8115,125 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string | null;
+                            /** @description the call log entry it came from */
+                            call_history_id: string | null;
+                            caller_name: string | null;
+                            caller_number: string | null;
+                            callee_name: string | null;
+                            callee_number: string | null;
+                            /** @description ISO 8601 instant, as the platform gives it */
+                            date_time: string | null;
+                            /** @description seconds */
+                            duration: number | null;
+                            /** @description read or unread */
+                            status: string | null;
+                            /** @description the audio file (needs a platform token) */
+                            download_url: string | null;
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2954,9 +8247,13 @@ export interface operations {
     get_api_video_phone_recordings: {
         parameters: {
             query?: {
+                /** @description first day (UTC), yyyy-mm-dd; default 7 days before to */
                 from?: string;
+                /** @description last day (UTC), yyyy-mm-dd, inclusive; default today */
                 to?: string;
+                /** @description page size, 1 to 300 */
                 limit?: number;
+                /** @description nextCursor from the previous page */
                 cursor?: string;
             };
             header?: never;
@@ -2970,9 +8267,127 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string | null;
+                            /** @description the call log entry it came from */
+                            call_history_id: string | null;
+                            /** @description inbound or outbound */
+                            direction: string | null;
+                            caller_name: string | null;
+                            caller_number: string | null;
+                            callee_name: string | null;
+                            callee_number: string | null;
+                            /** @description ISO 8601 instant, as the platform gives it */
+                            date_time: string | null;
+                            /** @description seconds */
+                            duration: number | null;
+                            /** @description the audio file (needs a platform token) */
+                            download_url: string | null;
+                            /** @description the transcript file (needs a platform token) */
+                            transcript_download_url: string | null;
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2988,6 +8403,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description ai_call_summary_id from a call log */
                 summary_id: string;
             };
             cookie?: never;
@@ -2999,9 +8415,121 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        ai_call_summary_id: string;
+                        call_id: string | null;
+                        call_summary: string | null;
+                        next_steps: string | null;
+                        detailed_summary: string | null;
+                        /** @description language code, like en */
+                        transcript_language: string | null;
+                        /** @description the user's rating of the summary: thumb_up or thumb_down */
+                        call_summary_rate: string | null;
+                        /** @description ISO 8601 instant, as the platform gives it */
+                        created_time: string | null;
+                        /** @description ISO 8601 instant, as the platform gives it */
+                        modified_time: string | null;
+                        /** @description whether someone edited the summary */
+                        edited: boolean;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3015,12 +8543,19 @@ export interface operations {
     get_api_video_clips: {
         parameters: {
             query?: {
+                /** @description first day (UTC), yyyy-mm-dd; default 30 days before to */
                 from?: string;
+                /** @description last day (UTC), yyyy-mm-dd, inclusive; default today */
                 to?: string;
+                /** @description which date from/to apply to */
                 date_filter?: "modified" | "created";
+                /** @description only clips in this state; RECORD_DELETE lists the trash */
                 status?: "RECORD_START" | "RECORD_FAILED" | "RECORD_END" | "RECORD_SUCCESS" | "RECORD_DELETE" | "SUSPENDED";
+                /** @description words in the clip title */
                 q?: string;
+                /** @description page size, 1 to 300 */
                 limit?: number;
+                /** @description nextCursor from the previous page */
                 cursor?: string;
             };
             header?: never;
@@ -3034,9 +8569,127 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: {
+                            clip_id: string | null;
+                            title: string | null;
+                            description: string | null;
+                            /** @description seconds */
+                            duration: number | null;
+                            /** @description the platform's state: RECORD_START, RECORD_FAILED, RECORD_END, RECORD_SUCCESS, RECORD_DELETE, SUSPENDED */
+                            status: string | null;
+                            /** @description bytes */
+                            file_size: number | null;
+                            share_link: string | null;
+                            /** @description who the share link opens for: ANYONE, SAME_ORGANIZATON, INVITED_MEMBERS_ONLY or PRIVATE */
+                            share_scope: string | null;
+                            /** @description whether the share link asks for a passcode */
+                            enable_passcode: boolean;
+                            thumbnail_link: string | null;
+                            created_date: string | null;
+                            modified_date: string | null;
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3063,10 +8716,32 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        clip_id: string | null;
+                        title: string | null;
+                        description: string | null;
+                        /** @description seconds */
+                        duration: number | null;
+                        /** @description the platform's state: RECORD_START, RECORD_FAILED, RECORD_END, RECORD_SUCCESS, RECORD_DELETE, SUSPENDED */
+                        status: string | null;
+                        /** @description bytes */
+                        file_size: number | null;
+                        share_link: string | null;
+                        /** @description who the share link opens for: ANYONE, SAME_ORGANIZATON, INVITED_MEMBERS_ONLY or PRIVATE */
+                        share_scope: string | null;
+                        /** @description whether the share link asks for a passcode */
+                        enable_passcode: boolean;
+                        thumbnail_link: string | null;
+                        created_date: string | null;
+                        modified_date: string | null;
+                        /** @description the share link's passcode; null when none is set */
+                        passcode: string | null;
+                    };
+                };
             };
-            /** @description Error */
-            default: {
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3074,33 +8749,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-        };
-    };
-    get_api_video_ra_deals: {
-        parameters: {
-            query?: {
-                deal_name?: string;
-                deal_stage?: string;
-                min_amount?: number;
-                max_amount?: number;
-                limit?: number;
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
+            /** @description Without a valid credential (unauthorized). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3108,32 +8758,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-        };
-    };
-    get_api_video_ra_deals_dealId_activities: {
-        parameters: {
-            query: {
-                deal_id: string;
-                limit?: number;
-                cursor?: string;
-            };
-            header?: never;
-            path: {
-                dealId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3141,34 +8767,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-        };
-    };
-    get_api_video_ra_conversations: {
-        parameters: {
-            query?: {
-                from?: string;
-                to?: string;
-                deal_id?: string;
-                host?: string;
-                conversation_type?: "all" | "meeting" | "phone";
-                limit?: number;
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3176,30 +8776,65 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-        };
-    };
-    get_api_video_ra_conversations_conversationId_analysis: {
-        parameters: {
-            query: {
-                conversation_id: string;
-                analysis_type?: "all" | "topics" | "nextSteps" | "engagingQuestions" | "indicators" | "smartChapters" | "dealMemo";
-            };
-            header?: never;
-            path: {
-                conversationId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
+            /** @description Not found. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
-            /** @description Error */
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3212,17 +8847,15 @@ export interface operations {
     };
     get_api_video_ra_conversations_conversationId_comments: {
         parameters: {
-            query: {
-                conversation_id: string;
-                comment?: string;
-                parent_comment_id?: string;
-                is_private?: boolean | ("true" | "false");
-                time_in_recording?: string;
+            query?: {
+                /** @description page size, 1 to 300 */
                 limit?: number;
+                /** @description nextCursor from the previous page */
                 cursor?: string;
             };
             header?: never;
             path: {
+                /** @description conversation_id from list_conversations or deal_activities, like "abc+/D==,1700000000000" */
                 conversationId: string;
             };
             cookie?: never;
@@ -3234,9 +8867,132 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string | null;
+                            /** @description the comment this one replies to */
+                            parent_comment_id: string | null;
+                            comment: string;
+                            user_name: string | null;
+                            user_email: string | null;
+                            /** @description ISO 8601 instant, as the platform gives it */
+                            created_time: string | null;
+                            /** @description ISO 8601 instant, as the platform gives it */
+                            last_modified_time: string | null;
+                            /** @description only the author sees it */
+                            is_private: boolean;
+                            /** @description where in the recording it points, hh:mm:ss */
+                            time_in_recording: string | null;
+                            mention_users: {
+                                user_id: string | null;
+                                user_name: string | null;
+                            }[];
+                            mention_teams: {
+                                team_id: string | null;
+                                team_name: string | null;
+                            }[];
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3250,8 +9006,12 @@ export interface operations {
     post_api_video_ra_conversations_conversationId_comments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
+                /** @description conversation_id from list_conversations or deal_activities, like "abc+/D==,1700000000000" */
                 conversationId: string;
             };
             cookie?: never;
@@ -3259,23 +9019,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description conversation_id from list_conversations or deal_activities, like "abc+/D==,1700000000000" */
-                    conversation_id: string;
-                    /** @description text of a new comment to post; leave out to list the comments */
-                    comment?: string;
                     /** @description reply to this comment (with comment) */
                     parent_comment_id?: string;
                     /** @description only the author sees it (with comment) */
                     is_private?: boolean | ("true" | "false");
                     /** @description where in the recording the comment points, hh:mm:ss (with comment) */
                     time_in_recording?: string;
-                    /**
-                     * @description page size, 1 to 300
-                     * @default 30
-                     */
-                    limit?: number;
-                    /** @description nextCursor from the previous page */
-                    cursor?: string;
+                    comment: string;
                 };
             };
         };
@@ -3283,11 +9033,159 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description true when this answer replays an earlier one */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string | null;
+                        /** @description the comment this one replies to */
+                        parent_comment_id: string | null;
+                        comment: string;
+                        user_name: string | null;
+                        user_email: string | null;
+                        /** @description ISO 8601 instant, as the platform gives it */
+                        created_time: string | null;
+                        /** @description ISO 8601 instant, as the platform gives it */
+                        last_modified_time: string | null;
+                        /** @description only the author sees it */
+                        is_private: boolean;
+                        /** @description where in the recording it points, hh:mm:ss */
+                        time_in_recording: string | null;
+                        mention_users: {
+                            user_id: string | null;
+                            user_name: string | null;
+                        }[];
+                        mention_teams: {
+                            team_id: string | null;
+                            team_name: string | null;
+                        }[];
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large (payload_too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (unsupported_media_type). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request (idempotency_key_reused). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3298,12 +9196,20 @@ export interface operations {
             };
         };
     };
-    get_api_video_events_hub: {
+    get_api_video_ra_deals: {
         parameters: {
             query?: {
-                status?: "upcoming" | "past" | "draft" | "cancelled";
-                role?: "host" | "attendee";
+                /** @description part of the deal name */
+                deal_name?: string;
+                /** @description exact CRM stage, like "Needs Analysis" or "Negotiation/Review" (case-insensitive) */
+                deal_stage?: string;
+                /** @description smallest deal amount */
+                min_amount?: number;
+                /** @description largest deal amount */
+                max_amount?: number;
+                /** @description page size, 1 to 300 */
                 limit?: number;
+                /** @description nextCursor from the previous page */
                 cursor?: string;
             };
             header?: never;
@@ -3317,9 +9223,930 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: {
+                            deal_id: string | null;
+                            deal_name: string | null;
+                            /** @description the CRM stage, like "Needs Analysis" */
+                            deal_stage: string | null;
+                            deal_description: string | null;
+                            account_name: string | null;
+                            deal_amount: number | null;
+                            /** @description currency code, like USD */
+                            currency_type: string | null;
+                            close_date: string | null;
+                            deal_is_closed: boolean;
+                            owner_id: string | null;
+                            owner_name: string | null;
+                            owner_email: string | null;
+                            /** @description ISO 8601 instant, as the platform gives it */
+                            create_time: string | null;
+                            /** @description days in its current stage */
+                            time_in_stage_days: number | null;
+                            number_of_conversations: number | null;
+                            /** @description ISO 8601 instant, as the platform gives it */
+                            last_activity_time: string | null;
+                            account_type: string | null;
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_api_video_ra_deals_dealId_activities: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 300 */
+                limit?: number;
+                /** @description nextCursor from the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description deal_id from list_deals */
+                dealId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description meeting, call or email */
+                            activity_type: string | null;
+                            /** @description meetings and calls: for conversation_analysis and comments */
+                            conversation_id: string | null;
+                            topic: string | null;
+                            /** @description ISO 8601 instant, as the platform gives it */
+                            start_date: string | null;
+                            /** @description minutes */
+                            duration_min: number | null;
+                            direction: string | null;
+                            host_id: string | null;
+                            /** @description the deal stage at the time */
+                            stage_during_conversation: string | null;
+                            /** @description true while the platform is still analysing it */
+                            processing_analysis: boolean;
+                            /** @description the platform's score; null for email */
+                            sentiment_score: number | null;
+                            /** @description the platform's score; null for email */
+                            engagement_score: number | null;
+                            /** @description email: the thread's message ids */
+                            message_ids: string | null;
+                            number_of_message_in_thread: number | null;
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_api_video_ra_conversations: {
+        parameters: {
+            query?: {
+                /** @description conversations that started at or after this time */
+                from?: string;
+                /** @description conversations that started at or before this time */
+                to?: string;
+                /** @description only conversations of this deal (deal_id from list_deals) */
+                deal_id?: string;
+                /** @description only conversations hosted by this user (the user's id or email) */
+                host?: string;
+                conversation_type?: "all" | "meeting" | "phone";
+                /** @description page size, 1 to 300 */
+                limit?: number;
+                /** @description nextCursor from the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description for conversation_analysis and comments */
+                            conversation_id: string | null;
+                            topic: string | null;
+                            /** @description meeting or phone */
+                            conversation_type: string | null;
+                            /** @description its CRM deal (see list_deals) */
+                            deal_id: string | null;
+                            host_id: string | null;
+                            /** @description the platform's meeting id, as text */
+                            video_id: string | null;
+                            meeting_uuid: string | null;
+                            /** @description ISO 8601 instant, as the platform gives it */
+                            meeting_start_time: string | null;
+                            /** @description seconds */
+                            duration_sec: number | null;
+                            /** @description true while the platform is still analysing it */
+                            processing_analysis: boolean;
+                            /** @description when the analysis finished */
+                            iq_processed_time: string | null;
+                            /** @description the platform's score, as given */
+                            engagement_score: number | null;
+                            /** @description the platform's score, as given */
+                            sentiment_score: number | null;
+                            engaging_questions_count: number | null;
+                            next_steps_count: number | null;
+                            filler_words_count: number | null;
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_api_video_ra_conversations_conversationId_analysis: {
+        parameters: {
+            query?: {
+                /** @description which part of the analysis; smartChapters includes the summary */
+                analysis_type?: "all" | "topics" | "nextSteps" | "engagingQuestions" | "indicators" | "smartChapters" | "dealMemo";
+            };
+            header?: never;
+            path: {
+                /** @description conversation_id from list_conversations or deal_activities, like "abc+/D==,1700000000000" */
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conversation_id: string;
+                        /** @constant */
+                        analysis_type: "all";
+                        /** @description a summary of the whole conversation */
+                        summary: string | null;
+                        smart_chapters: {
+                            title: string;
+                            summary: string | null;
+                            category: string | null;
+                            start_time: string | null;
+                            end_time: string | null;
+                        }[];
+                        topics: {
+                            /** @description the speaker's display name */
+                            speaker: string | null;
+                            user_id: string | null;
+                            text: string;
+                            /** @description why it was marked: the indicator or label */
+                            label: string | null;
+                            key_word: string | null;
+                            /** @description where in the recording it starts, as the platform gives it */
+                            start_time: string | null;
+                            end_time: string | null;
+                        }[];
+                        next_steps: {
+                            /** @description the speaker's display name */
+                            speaker: string | null;
+                            user_id: string | null;
+                            text: string;
+                            /** @description why it was marked: the indicator or label */
+                            label: string | null;
+                            key_word: string | null;
+                            /** @description where in the recording it starts, as the platform gives it */
+                            start_time: string | null;
+                            end_time: string | null;
+                        }[];
+                        good_questions: {
+                            /** @description the speaker's display name */
+                            speaker: string | null;
+                            user_id: string | null;
+                            text: string;
+                            /** @description why it was marked: the indicator or label */
+                            label: string | null;
+                            key_word: string | null;
+                            /** @description where in the recording it starts, as the platform gives it */
+                            start_time: string | null;
+                            end_time: string | null;
+                        }[];
+                        indicators: {
+                            /** @description the speaker's display name */
+                            speaker: string | null;
+                            user_id: string | null;
+                            text: string;
+                            /** @description why it was marked: the indicator or label */
+                            label: string | null;
+                            key_word: string | null;
+                            /** @description where in the recording it starts, as the platform gives it */
+                            start_time: string | null;
+                            end_time: string | null;
+                        }[];
+                        /** @description null when the platform has none */
+                        deal_memo: {
+                            potential_wins: {
+                                factor: string;
+                                explanation: string;
+                            }[];
+                            potential_concerns: {
+                                factor: string;
+                                explanation: string;
+                            }[];
+                        } | null;
+                        playbooks: {
+                            playbook_name: string;
+                            elements: {
+                                element_name: string;
+                                summaries: string[];
+                            }[];
+                        }[];
+                    } | {
+                        conversation_id: string;
+                        /** @constant */
+                        analysis_type: "topics";
+                        topics: {
+                            /** @description the speaker's display name */
+                            speaker: string | null;
+                            user_id: string | null;
+                            text: string;
+                            /** @description why it was marked: the indicator or label */
+                            label: string | null;
+                            key_word: string | null;
+                            /** @description where in the recording it starts, as the platform gives it */
+                            start_time: string | null;
+                            end_time: string | null;
+                        }[];
+                    } | {
+                        conversation_id: string;
+                        /** @constant */
+                        analysis_type: "nextSteps";
+                        next_steps: {
+                            /** @description the speaker's display name */
+                            speaker: string | null;
+                            user_id: string | null;
+                            text: string;
+                            /** @description why it was marked: the indicator or label */
+                            label: string | null;
+                            key_word: string | null;
+                            /** @description where in the recording it starts, as the platform gives it */
+                            start_time: string | null;
+                            end_time: string | null;
+                        }[];
+                    } | {
+                        conversation_id: string;
+                        /** @constant */
+                        analysis_type: "engagingQuestions";
+                        good_questions: {
+                            /** @description the speaker's display name */
+                            speaker: string | null;
+                            user_id: string | null;
+                            text: string;
+                            /** @description why it was marked: the indicator or label */
+                            label: string | null;
+                            key_word: string | null;
+                            /** @description where in the recording it starts, as the platform gives it */
+                            start_time: string | null;
+                            end_time: string | null;
+                        }[];
+                    } | {
+                        conversation_id: string;
+                        /** @constant */
+                        analysis_type: "indicators";
+                        indicators: {
+                            /** @description the speaker's display name */
+                            speaker: string | null;
+                            user_id: string | null;
+                            text: string;
+                            /** @description why it was marked: the indicator or label */
+                            label: string | null;
+                            key_word: string | null;
+                            /** @description where in the recording it starts, as the platform gives it */
+                            start_time: string | null;
+                            end_time: string | null;
+                        }[];
+                    } | {
+                        conversation_id: string;
+                        /** @constant */
+                        analysis_type: "smartChapters";
+                        /** @description a summary of the whole conversation */
+                        summary: string | null;
+                        smart_chapters: {
+                            title: string;
+                            summary: string | null;
+                            category: string | null;
+                            start_time: string | null;
+                            end_time: string | null;
+                        }[];
+                    } | {
+                        conversation_id: string;
+                        /** @constant */
+                        analysis_type: "dealMemo";
+                        /** @description null when the platform has none */
+                        deal_memo: {
+                            potential_wins: {
+                                factor: string;
+                                explanation: string;
+                            }[];
+                            potential_concerns: {
+                                factor: string;
+                                explanation: string;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_api_video_events_hub: {
+        parameters: {
+            query?: {
+                /** @description draft and cancelled apply to hosted events only */
+                status?: "upcoming" | "past" | "draft" | "cancelled";
+                /** @description events the user hosts, or attends */
+                role?: "host" | "attendee";
+                /** @description page size, 1 to 300 */
+                limit?: number;
+                /** @description nextCursor from the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            event_id: string | null;
+                            name: string | null;
+                            description: string;
+                            /** @description PUBLISHED, DRAFT, CANCELLED, ... */
+                            status: string | null;
+                            /** @description SIMPLE_EVENT, CONFERENCE, ... */
+                            event_type: string | null;
+                            /** @description PRIVATE_RESTRICTED, PRIVATE_UNRESTRICTED or PUBLIC */
+                            access_level: string | null;
+                            /** @description virtual, in-person or hybrid */
+                            attendance_type: string | null;
+                            /** @description MEETING or WEBINAR: the session kind of a SIMPLE_EVENT */
+                            meeting_type: string | null;
+                            timezone: string | null;
+                            /** @description the event's start, else its first calendar entry's */
+                            start_time: string | null;
+                            /** @description the event's end, else its last calendar entry's */
+                            end_time: string | null;
+                            /** @description the event's days */
+                            calendar: {
+                                start_time: string | null;
+                                end_time: string | null;
+                            }[];
+                            recurrence: {
+                                [key: string]: unknown;
+                            } | null;
+                            hub_id: string | null;
+                            /** @description the event's public page */
+                            event_url: string | null;
+                            contact_name: string | null;
+                            contact_email: string | null;
+                            physical_location: string | null;
+                            tagline: string | null;
+                            categories: string[];
+                            tags: string[];
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3333,7 +10160,10 @@ export interface operations {
     post_api_video_events_hub: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3388,11 +10218,172 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description true when this answer replays an earlier one */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        event_id: string;
+                        name: string | null;
+                        description: string;
+                        /** @description PUBLISHED, DRAFT, CANCELLED, ... */
+                        status: string | null;
+                        /** @description SIMPLE_EVENT, CONFERENCE, ... */
+                        event_type: string | null;
+                        /** @description PRIVATE_RESTRICTED, PRIVATE_UNRESTRICTED or PUBLIC */
+                        access_level: string | null;
+                        /** @description virtual, in-person or hybrid */
+                        attendance_type: string | null;
+                        /** @description MEETING or WEBINAR: the session kind of a SIMPLE_EVENT */
+                        meeting_type: string | null;
+                        timezone: string | null;
+                        /** @description the event's start, else its first calendar entry's */
+                        start_time: string | null;
+                        /** @description the event's end, else its last calendar entry's */
+                        end_time: string | null;
+                        /** @description the event's days */
+                        calendar: {
+                            start_time: string | null;
+                            end_time: string | null;
+                        }[];
+                        recurrence: {
+                            [key: string]: unknown;
+                        } | null;
+                        hub_id: string | null;
+                        /** @description the event's public page */
+                        event_url: string | null;
+                        contact_name: string | null;
+                        contact_email: string | null;
+                        physical_location: string | null;
+                        tagline: string | null;
+                        categories: string[];
+                        tags: string[];
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large (payload_too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (unsupported_media_type). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request (idempotency_key_reused). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3405,11 +10396,10 @@ export interface operations {
     };
     get_api_video_events_hub_eventId: {
         parameters: {
-            query: {
-                event_id: string;
-            };
+            query?: never;
             header?: never;
             path: {
+                /** @description event_id from list_events */
                 eventId: string;
             };
             cookie?: never;
@@ -3421,9 +10411,142 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        event_id: string | null;
+                        name: string | null;
+                        description: string;
+                        /** @description PUBLISHED, DRAFT, CANCELLED, ... */
+                        status: string | null;
+                        /** @description SIMPLE_EVENT, CONFERENCE, ... */
+                        event_type: string | null;
+                        /** @description PRIVATE_RESTRICTED, PRIVATE_UNRESTRICTED or PUBLIC */
+                        access_level: string | null;
+                        /** @description virtual, in-person or hybrid */
+                        attendance_type: string | null;
+                        /** @description MEETING or WEBINAR: the session kind of a SIMPLE_EVENT */
+                        meeting_type: string | null;
+                        timezone: string | null;
+                        /** @description the event's start, else its first calendar entry's */
+                        start_time: string | null;
+                        /** @description the event's end, else its last calendar entry's */
+                        end_time: string | null;
+                        /** @description the event's days */
+                        calendar: {
+                            start_time: string | null;
+                            end_time: string | null;
+                        }[];
+                        recurrence: {
+                            [key: string]: unknown;
+                        } | null;
+                        hub_id: string | null;
+                        /** @description the event's public page */
+                        event_url: string | null;
+                        contact_name: string | null;
+                        contact_email: string | null;
+                        physical_location: string | null;
+                        tagline: string | null;
+                        categories: string[];
+                        tags: string[];
+                        host_id: string | null;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3436,13 +10559,15 @@ export interface operations {
     };
     get_api_video_events_hub_eventId_registrations: {
         parameters: {
-            query: {
-                event_id: string;
+            query?: {
+                /** @description page size, 1 to 300 */
                 limit?: number;
+                /** @description nextCursor from the previous page */
                 cursor?: string;
             };
             header?: never;
             path: {
+                /** @description event_id from list_events */
                 eventId: string;
             };
             cookie?: never;
@@ -3454,9 +10579,118 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: {
+                            email: string | null;
+                            /** @description REGISTERED, PRE_REGISTERED, ... */
+                            registration_status: string | null;
+                            tickets: {
+                                ticket_id: string | null;
+                                role: string | null;
+                                authentication_method: string | null;
+                            }[];
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3470,7 +10704,10 @@ export interface operations {
     post_api_video_events_hub_eventId_registrations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 eventId: string;
             };
@@ -3498,11 +10735,149 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description true when this answer replays an earlier one */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        event_id: string;
+                        ticket_id: string;
+                        ticket_type_id: string | null;
+                        /** @description as the platform recorded it */
+                        email: string;
+                        first_name: string;
+                        last_name: string;
+                        /** @description the attendee's own link into the event */
+                        join_url: string | null;
+                        /** @description e-badge QR code, for hybrid and in-person events */
+                        qr_code_url: string | null;
+                        send_notification: boolean;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large (payload_too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (unsupported_media_type). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request (idempotency_key_reused). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3515,11 +10890,10 @@ export interface operations {
     };
     get_api_video_events_hub_eventId_sessions: {
         parameters: {
-            query: {
-                event_id: string;
-            };
+            query?: never;
             header?: never;
             path: {
+                /** @description event_id from list_events */
                 eventId: string;
             };
             cookie?: never;
@@ -3531,9 +10905,130 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: {
+                            session_id: string | null;
+                            name: string | null;
+                            description: string;
+                            /** @description meeting, webinar or no_meeting (another platform type as its number's text) */
+                            session_type: string | null;
+                            /** @description the session's meeting id */
+                            video_id: string | null;
+                            webinar_id: string | null;
+                            start_time: string | null;
+                            end_time: string | null;
+                            timezone: string | null;
+                            attendance_type: string | null;
+                            physical_location: string | null;
+                            featured: boolean;
+                            speakers: {
+                                name: string | null;
+                                company: string | null;
+                                title: string | null;
+                            }[];
+                            track_labels: string[];
+                        }[];
+                        /** @description always null: the platform does not page sessions */
+                        nextCursor: null;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The linked account lacks the licence for this (no_license). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the platform denied access or the link lacks a scope (missing_scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform did not answer in time (upstream_timeout). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3558,9 +11053,45 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            url: string;
+                            events: string[];
+                            /** @enum {string} */
+                            source: "api" | "env";
+                            created_at: string;
+                            deliveries: {
+                                pending: number;
+                                delivered: number;
+                                failed: number;
+                            };
+                        }[];
+                    };
+                };
             };
-            /** @description Error */
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3594,9 +11125,73 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        url: string;
+                        events: string[];
+                        /** @description whsec_…: the signing secret, shown this once */
+                        secret: string;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large (payload_too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (unsupported_media_type). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3623,9 +11218,75 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        url: string;
+                        events: string[];
+                        /** @enum {string} */
+                        source: "api" | "env";
+                        created_at: string;
+                        deliveries: {
+                            pending: number;
+                            delivered: number;
+                            failed: number;
+                        };
+                        recent_deliveries: {
+                            id: string;
+                            message_id: string;
+                            subscription_id: string;
+                            type: string;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            attempts: number;
+                            last_status: number | null;
+                            last_error: string | null;
+                            last_attempt_at: string | null;
+                            delivered_at: string | null;
+                            created_at: string;
+                        }[];
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3652,15 +11313,399 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                    };
+                };
             };
-            /** @description Error */
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: no account is linked (not_linked), the link needs relinking, or the platform reported a conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited) or a daily platform quota is spent; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_api_video_webhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description e.g. meeting.updated, recording.completed, endpoint.url_validation */
+                    event: string;
+                    payload?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        plainToken: string;
+                        /** @description HMAC-SHA256 of plainToken, hex */
+                        encryptedToken: string;
+                    } | {
+                        /** @constant */
+                        received: true;
+                        /**
+                         * @description this delivery was already processed
+                         * @constant
+                         */
+                        duplicate?: true;
+                        /**
+                         * @description an event the gateway does not act on
+                         * @constant
+                         */
+                        ignored?: true;
+                    };
+                };
+            };
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Without a valid credential (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large (payload_too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (unsupported_media_type). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the platform is failing or its budget is spent (see Retry-After), or a dependency does not answer. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_api_video_mcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    jsonrpc: "2.0";
+                    /** @description initialize, tools/list, tools/call, resources/read, … */
+                    method: string;
+                    params?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description absent for a notification */
+                    id?: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC answer: a result, or an error the MCP server answers with (unknown method, invalid params, a failing tool). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number;
+                        result: {
+                            [key: string]: unknown;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                    "text/event-stream": string;
+                };
+            };
+            /** @description A notification or a response was accepted; no body. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not JSON (-32700), not a JSON-RPC request (-32600), or nested too deep. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Without the API key or with a wrong one: an OAuth bearer challenge (WWW-Authenticate: Bearer error="invalid_token"). */
+            401: {
+                headers: {
+                    /** @description Bearer error="invalid_token", error_description="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description invalid_token */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description A Host or Origin this endpoint does not serve (DNS rebinding, foreign pages). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description The Accept header allows neither application/json nor text/event-stream. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description The body is larger than the endpoint reads. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description The Content-Type is not application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests (or, on the private endpoint, too many wrong keys); see Retry-After. */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Internal error (-32603). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Any other refusal, as a JSON-RPC error. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -3674,14 +11719,74 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The portal page (text/html). */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
             };
-            /** @description Error */
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_portal_css: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css; charset=utf-8": string;
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_portal_js: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript; charset=utf-8": string;
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). */
             default: {
                 headers: {
                     [name: string]: unknown;
