@@ -66,12 +66,16 @@ function wireSchema(schema: unknown): Tool['inputSchema'] {
 /** The argument a creating tool takes besides its operation's input (the server strips it). */
 export const IDEMPOTENCY_ARG = 'idempotency_key';
 
-const idempotencyArg = {
+const IDEMPOTENCY_DESCRIPTION =
+  'Optional. A key of your choosing, unique per creation (a UUID, say). Retry a failed or timed-out call with the same key and the same arguments: if the first call created, the retry returns its answer and creates nothing new. The same key with other arguments is refused (idempotency_key_reused). Keys are shared with the REST Idempotency-Key header and kept for a day by default.';
+
+const idempotencyArg = (op: Operation) => ({
   type: 'string',
   pattern: IDEMPOTENCY_KEY_PATTERN,
-  description:
-    'Optional. A key of your choosing, unique per creation (a UUID, say). Retry a failed or timed-out call with the same key and the same arguments: if the first call created, the retry returns its answer and creates nothing new. The same key with other arguments is refused (idempotency_key_reused). Keys are shared with the REST Idempotency-Key header and kept for a day.',
-};
+  description: op.createsWhen
+    ? `${IDEMPOTENCY_DESCRIPTION} Only for a call that creates: a key with a call that only reads is refused.`
+    : IDEMPOTENCY_DESCRIPTION,
+});
 
 /** The input schema on the wire: the operation's, plus the idempotency key where it creates. */
 function inputSchema(group: string, name: string, op: Operation): Tool['inputSchema'] {
@@ -80,7 +84,7 @@ function inputSchema(group: string, name: string, op: Operation): Tool['inputSch
   const properties = { ...(schema.properties ?? {}) };
   if (IDEMPOTENCY_ARG in properties)
     throw new Error(`${group}/${name} has an input named ${IDEMPOTENCY_ARG}`);
-  return { ...schema, properties: { ...properties, [IDEMPOTENCY_ARG]: idempotencyArg } };
+  return { ...schema, properties: { ...properties, [IDEMPOTENCY_ARG]: idempotencyArg(op) } };
 }
 
 /** The declared output's JSON Schema; an operation without one is a build error, not an open object. */
