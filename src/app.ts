@@ -157,6 +157,5 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.get('/openapi.json', (req, reply) => sendPrecomputed(req, reply, reference().json));
   app.get('/docs', (req, reply) => sendPrecomputed(req, reply, reference().html));
 
-  routes.finish();
   return app;
 }

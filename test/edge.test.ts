@@ -41,7 +41,6 @@ beforeAll(async () => {
     sendPrecomputed(req, reply, doc),
   );
   app.get('/api/brand-plain', (req, reply) => sendPrecomputed(req, reply, doc));
-  table.finish();
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });

@@ -1,6 +1,6 @@
 /**
  * The app's one route table. Every route registers with Fastify as usual; this module notes each
- * one (onRoute) in a find-my-way router with Fastify's own matching options, and two readers use
+ * one (onRoute) and, once all are in, puts them in a find-my-way router with Fastify's own matching options, and two readers use
  * it: the not-found handler, which answers 405 with Allow for a known path asked with a method
  * no route serves (404 otherwise), and the edge (edge.ts), which serves the routes that declared
  * a precomputed answer (`config.precomputed`) before Fastify routes them.
@@ -40,12 +40,15 @@ export interface RouteEntry {
 }
 
 export interface RouteTable {
-  /** The entry of the pattern a raw path matches; undefined before finish() and for unknown paths. */
+  /** The entry of the pattern a raw path matches; undefined before ready and for unknown paths. */
   find(path: string): RouteEntry | undefined;
-  /** Call after the last route: builds the router and installs the not-found handler. */
-  finish(): void;
 }
 
+/**
+ * Starts noting routes (call before the first one); the lookup is built once every plugin has
+ * registered its routes (onReady), so areas may be encapsulated plugins. Installs the not-found
+ * handler, which answers 405 for known paths and calls `notFound` for the rest.
+ */
 export function routeTable(
   app: FastifyInstance,
   notFound: (req: FastifyRequest, reply: FastifyReply) => FastifyReply,
@@ -62,6 +65,19 @@ export function routeTable(
     byUrl.set(route.url, noted);
   });
   let router: FindMyWay.Instance<FindMyWay.HTTPVersion.V1> | undefined;
+  app.addHook('onReady', (done) => {
+    const paths = FindMyWay<FindMyWay.HTTPVersion.V1>(ROUTER_OPTIONS);
+    for (const [url, noted] of byUrl) {
+      const allow = METHODS.filter((m) => noted.methods.has(m)).join(', ');
+      paths.on('GET', url, () => undefined, {
+        url,
+        allow,
+        precomputed: noted.precomputed,
+      } satisfies RouteEntry);
+    }
+    router = paths;
+    done();
+  });
   const find = (path: string): RouteEntry | undefined => {
     try {
       return router?.find('GET', path)?.store as RouteEntry | undefined;
@@ -70,30 +86,14 @@ export function routeTable(
       return undefined;
     }
   };
-  return {
-    find,
-    finish() {
-      const paths = FindMyWay<FindMyWay.HTTPVersion.V1>(ROUTER_OPTIONS);
-      for (const [url, noted] of byUrl) {
-        const allow = METHODS.filter((m) => noted.methods.has(m)).join(', ');
-        paths.on('GET', url, () => undefined, {
-          url,
-          allow,
-          precomputed: noted.precomputed,
-        } satisfies RouteEntry);
-      }
-      router = paths;
-      app.setNotFoundHandler((req, reply) => {
-        const allow = find(req.url)?.allow;
-        if (allow === undefined) return notFound(req, reply);
-        return reply
-          .code(405)
-          .header('allow', allow)
-          .type('application/json; charset=utf-8')
-          .send(
-            errorBody('method_not_allowed', `${req.method} is not allowed here; use ${allow}.`, { allow }),
-          );
-      });
-    },
-  };
+  app.setNotFoundHandler((req, reply) => {
+    const allow = find(req.url)?.allow;
+    if (allow === undefined) return notFound(req, reply);
+    return reply
+      .code(405)
+      .header('allow', allow)
+      .type('application/json; charset=utf-8')
+      .send(errorBody('method_not_allowed', `${req.method} is not allowed here; use ${allow}.`, { allow }));
+  });
+  return { find };
 }

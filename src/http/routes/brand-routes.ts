@@ -6,10 +6,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod';
 import type { BrandService } from '../../brand/brand-service.js';
 import { THEME_KEYS, type ThemeKey } from '../../brand/schema.js';
-import { TOKEN_FORMATS, type TokenFormat } from '../../brand/token-formats.js';
+import { isTokenFormat, TOKEN_FORMATS, type TokenFormat } from '../../brand/token-formats.js';
 import { AppError } from '../errors.js';
 import { documentRoute } from '../openapi.js';
 import { sendPrecomputed } from '../precomputed.js';
+import type { PrecomputedPick } from '../route-table.js';
 import { catalogDocs, staticDocs, themeDoc, tokensDoc } from './brand-docs.js';
 import { asksForVersion, TOKENS_VERSION_PARAM } from './brand-version-routes.js';
 
@@ -25,7 +26,7 @@ const API_PATHS = [
   '/favicon.ico',
 ];
 
-/** The two brand routes with a variable part (the fast path labels its metrics with them). */
+/** The two brand routes with a variable part. */
 export const STATIC_ROUTE = '/static/fleet/*';
 export const THEME_ROUTE = '/api/brand/themes/:key';
 /** The one brand route whose query picks the answer (the format and the theme). */
@@ -95,6 +96,15 @@ export function registerBrandRoutes(
   };
   const preflight = (_req: FastifyRequest, reply: FastifyReply) =>
     reply.code(204).headers(CORS_PREFLIGHT).send();
+  // What the edge may send without routing (route-table.ts): the catalog's answer for the raw
+  // path; on the tokens route, only no query or a plain known `format=` (every other query, and
+  // every 400, is the handler's).
+  const inCatalog: PrecomputedPick = (path) => brand.current.responses.get(path);
+  const tokensPick: PrecomputedPick = (path, query) => {
+    if (query === '') return inCatalog(path, query);
+    const f = /^format=([a-z]+)$/.exec(query)?.[1];
+    return isTokenFormat(f) ? brand.current.tokenFormats.get(f) : undefined;
+  };
 
   // HEAD is routed explicitly so it answers with the GET's exact headers (Content-Length included).
   const read = (
@@ -103,8 +113,9 @@ export function registerBrandRoutes(
       req: FastifyRequest<{ Params: { key: string } }>,
       reply: FastifyReply,
     ) => FastifyReply | Promise<FastifyReply>,
+    precomputed: PrecomputedPick = inCatalog,
   ) => {
-    app.route({ method: ['GET', 'HEAD'], url, exposeHeadRoute: false, handler });
+    app.route({ method: ['GET', 'HEAD'], url, exposeHeadRoute: false, handler, config: { precomputed } });
     app.options(url, preflight);
   };
   for (const url of API_PATHS) read(url, serve);
@@ -112,27 +123,31 @@ export function registerBrandRoutes(
   documentRoute(tokensDoc(TOKENS_ROUTE, TOKENS_QUERY.extend({ version: TOKENS_VERSION_PARAM })));
   documentRoute(themeDoc(THEME_ROUTE));
   for (const d of staticDocs(brand.current.responses.keys())) documentRoute(d);
-  read(TOKENS_ROUTE, (req, reply) => {
-    const path = rawPath(req);
-    // Like every brand path: an encoded spelling of it is not it.
-    if (path !== TOKENS_ROUTE) throw new AppError(404, 'not_found', `No brand file at ${path}.`);
-    if (asksForVersion(req.query)) {
-      if (!byVersion) throw new AppError(404, 'version_not_found', 'This service keeps no brand versions.');
-      return byVersion(req, reply);
-    }
-    const { format, theme } = tokensQueryOf(req.query);
-    if (!theme) {
-      const res = brand.current.tokenFormats.get(format);
-      if (!res) throw new AppError(404, 'not_found', `No brand file at ${path}.`);
-      return sendPrecomputed(req, reply, res);
-    }
-    // A theme's outputs are built on its first request (theme-tokens.ts), then kept.
-    return brand.current.themedTokenFormats(theme).then((all) => {
-      const res = all.get(format);
-      if (!res) throw new AppError(404, 'not_found', `No brand file at ${path}.`);
-      return sendPrecomputed(req, reply, res);
-    });
-  });
+  read(
+    TOKENS_ROUTE,
+    (req, reply) => {
+      const path = rawPath(req);
+      // Like every brand path: an encoded spelling of it is not it.
+      if (path !== TOKENS_ROUTE) throw new AppError(404, 'not_found', `No brand file at ${path}.`);
+      if (asksForVersion(req.query)) {
+        if (!byVersion) throw new AppError(404, 'version_not_found', 'This service keeps no brand versions.');
+        return byVersion(req, reply);
+      }
+      const { format, theme } = tokensQueryOf(req.query);
+      if (!theme) {
+        const res = brand.current.tokenFormats.get(format);
+        if (!res) throw new AppError(404, 'not_found', `No brand file at ${path}.`);
+        return sendPrecomputed(req, reply, res);
+      }
+      // A theme's outputs are built on its first request (theme-tokens.ts), then kept.
+      return brand.current.themedTokenFormats(theme).then((all) => {
+        const res = all.get(format);
+        if (!res) throw new AppError(404, 'not_found', `No brand file at ${path}.`);
+        return sendPrecomputed(req, reply, res);
+      });
+    },
+    tokensPick,
+  );
   read(STATIC_ROUTE, serve);
   read(THEME_ROUTE, (req, reply) => {
     const res = brand.current.responses.get(`/api/brand/themes/${req.params.key}`);
