@@ -44,6 +44,13 @@ const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 beforeAll(async () => {
   e = await startGateway();
   doc = (await e.api('GET', '/openapi.json', { key: null })).json;
+  // Shared answers (the error statuses) are components; read them in place.
+  for (const methods of Object.values(doc.paths))
+    for (const op of Object.values(methods))
+      for (const [status, r] of Object.entries(op.responses)) {
+        const ref = (r as { $ref?: string }).$ref;
+        if (ref) op.responses[status] = doc.components.responses[ref.replace('#/components/responses/', '')];
+      }
 });
 afterAll(() => e.close());
 

@@ -102,7 +102,7 @@ function headersOf(h: Record<string, string> | undefined): JsonSchema | undefine
   );
 }
 
-function operationOf(d: RouteDoc, c: SchemaComponents): JsonSchema {
+function operationOf(d: RouteDoc, c: Components): JsonSchema {
   const path = toOpenApiPath(d.url);
   const op = d.operation;
   const inputZod = d.input ?? op?.input;
@@ -173,21 +173,30 @@ function operationOf(d: RouteDoc, c: SchemaComponents): JsonSchema {
   if (d.auth === 'signature') errors.add(401);
   if (jsonBody) errors.add(400).add(413).add(415);
   if (idempotent) errors.add(409).add(422);
-  for (const s of [...errors].sort()) {
-    responses[String(s)] ??= {
-      description: ERROR_TEXT[s] ?? 'Error.',
-      ...(s === 429 || s === 503 ? { headers: RETRY_AFTER } : {}),
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-    };
-  }
+  for (const s of [...errors].sort()) responses[String(s)] ??= c.errorResponse(s);
   // Anything else (a bug's 500 internal_error, a refused method or size) is in the one shape too.
-  responses['default'] ??= {
-    description: 'Any other failure (500 internal_error and the like).',
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-  };
+  responses['default'] ??= c.errorResponse('default');
   result['responses'] = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
   result['security'] = d.auth === 'none' ? [] : [{ [SCHEME[d.auth]]: [] }];
   return result;
+}
+
+/** Named error answers, `#/components/responses/Error404` and so on, shared by every route. */
+class Components extends SchemaComponents {
+  readonly responses: Record<string, JsonSchema> = {};
+
+  errorResponse(status: number | 'default'): JsonSchema {
+    const name = `Error${status === 'default' ? 'Default' : status}`;
+    this.responses[name] ??= {
+      description:
+        status === 'default'
+          ? 'Any other failure (500 internal_error and the like).'
+          : (ERROR_TEXT[status] ?? 'Error.'),
+      ...(status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    };
+    return { $ref: `#/components/responses/${name}` };
+  }
 }
 
 function responseOf(r: ResponseDoc, c: SchemaComponents): JsonSchema {
@@ -200,7 +209,7 @@ function responseOf(r: ResponseDoc, c: SchemaComponents): JsonSchema {
 }
 
 export function buildOpenApi(baseUrl: string, version: string): Record<string, unknown> {
-  const c = new SchemaComponents();
+  const c = new Components();
   c.named('Error', errorSchema);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const d of [...FIXED_ROUTES, ...documentedRoutes()]) {
@@ -229,6 +238,7 @@ export function buildOpenApi(baseUrl: string, version: string): Record<string, u
     paths,
     components: {
       schemas: c.schemas,
+      responses: Object.fromEntries(Object.entries(c.responses).sort(([a], [b]) => a.localeCompare(b))),
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <FLEETGATE_API_KEY>' },
         dashboardSession: {
