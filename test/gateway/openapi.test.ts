@@ -293,6 +293,14 @@ describe('path-bound ids', () => {
     expect(r.json.error.details.issues[0].path).toBe(key);
   });
 
+  it('refuses a path parameter repeated in the query of a view that takes it by name', async () => {
+    for (const url of ['/api/video/recordings/123/files?video_id=456', '/api/video/clips/c1?clip_id=c2']) {
+      const r = await e.api('GET', url);
+      expect(r.status, url).toBe(400);
+      expect(r.json.error.code, url).toBe('validation_failed');
+    }
+  });
+
   it('refuses event_id in the query of the calendar DELETE', async () => {
     const r = await e.api('DELETE', '/api/video/calendar/events/ev1?event_id=other');
     expect(r.status).toBe(400);

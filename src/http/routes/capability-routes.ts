@@ -85,6 +85,13 @@ function viewRunner(deps: ViewDeps, v: ViewDef): (req: ViewRequest, key?: string
     if (source !== undefined && source !== null && (typeof source !== 'object' || Array.isArray(source))) {
       throw new AppError(400, 'validation_failed', 'The request body must be a JSON object.');
     }
+    // A path parameter is the operation's input of that name; the same name in the query or body
+    // would be overridden unseen, so it is refused.
+    const repeated = Object.keys(params).find((k) => source && Object.hasOwn(source, k));
+    if (!v.input && repeated)
+      throw new AppError(400, 'validation_failed', 'The input is not valid.', {
+        issues: [{ path: repeated, message: `${repeated} is the path's; leave it out of the request` }],
+      });
     const input = v.input ? v.input(req) : { ...(source as Record<string, unknown> | undefined), ...params };
     return invokeOnce(await deps.gateway.opContext(), v.group, v.name, input, key);
   };
