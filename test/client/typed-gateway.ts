@@ -1,10 +1,9 @@
 /**
  * The typed client (`fleetgate/client`) as the gateway tests use it: one with the API key and
  * one without, both holding every answer to the document the gateway serves (DocumentAnswers),
- * plus small readers for answers and a way to send a body the document does not describe.
+ * and small readers for the typed answers.
  */
 import { createFleetgateClient, type FleetgateClient } from 'fleetgate/client';
-import type { Middleware } from 'openapi-fetch';
 import { expect } from 'vitest';
 import { API_KEY, type GatewayEnv } from '../gateway/helpers.js';
 import { DocumentAnswers } from './document-answers.js';
@@ -29,16 +28,6 @@ export async function typedGateway(
   return { api, anonymous, answers };
 }
 
-/**
- * The body of an answer whose document declares none yet; openapi-fetch types it `never`, so
- * it is read untyped. Once the document declares it this no longer compiles for that call:
- * read the typed `data` instead.
- */
-export function untyped<R extends { data?: undefined; response: Response }>(r: R, status = 200): any {
-  expect(r.response.status, JSON.stringify((r as { error?: unknown }).error)).toBe(status);
-  return (r as { data?: unknown }).data;
-}
-
 /** The typed data of a success, after checking its status. */
 export function ok<D>(r: { data?: D; error?: unknown; response: Response }, status = 200): D {
   expect(r.response.status, JSON.stringify(r.error)).toBe(status);
@@ -55,12 +44,3 @@ export function refusal(
   expect(r.error).toBeDefined();
   return r.error?.error.code ?? '';
 }
-
-/** Sends `body` as given: for request bodies the document does not describe (it should). */
-export const rawBody = (body: string, contentType = 'application/json'): Middleware => ({
-  onRequest: ({ request }) => {
-    const headers = new Headers(request.headers);
-    headers.set('content-type', contentType);
-    return new Request(request, { body, headers });
-  },
-});

@@ -5,7 +5,7 @@
  */
 import type { FleetgateClient } from 'fleetgate/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok, rawBody, refusal, typedGateway } from '../../client/typed-gateway.js';
+import { ok, refusal, typedGateway } from '../../client/typed-gateway.js';
 import { startGateway, type GatewayEnv } from '../helpers.js';
 
 let e: GatewayEnv;
@@ -34,7 +34,7 @@ describe('named paths', () => {
   ] as const)('GET %s lists items with a cursor envelope', async (p) => {
     const page = ok(await api.GET(p));
     expect(Array.isArray(page.items)).toBe(true);
-    expect('nextCursor' in page).toBe(true);
+    expect(page.nextCursor === null || typeof page.nextCursor === 'string').toBe(true);
     expect(refusal(await anonymous.GET(p), 401)).toBe('unauthorized');
     const tooMany = await api.GET(p, { params: { query: { limit: 100000 } } });
     expect(refusal(tooMany, 400)).toBe('validation_failed');
@@ -45,7 +45,7 @@ describe('named paths', () => {
       await api.POST('/api/video/ai/ask', { body: { question: 'What did we decide about freight lanes?' } }),
     );
     expect(ask).toMatchObject({ answer: expect.any(String), via: 'hosted_mcp' });
-    expect(Array.isArray(ask.sources)).toBe(true);
+    expect(ask.sources.length).toBeGreaterThan(0);
     const search = ok(await api.GET('/api/video/ai/search', { params: { query: { q: 'freight' } } }));
     expect(search.via).toBe('hosted_mcp');
     // q is required: left out on purpose, past the types, to see the server refuse it.
@@ -71,18 +71,13 @@ describe('named paths', () => {
   ])('invokes %s/%s through the registry', async (group, name, body, result) => {
     const r = await api.POST('/api/video/capabilities/{group}/{name}', {
       params: { path: { group, name } },
-      middleware: [rawBody(JSON.stringify(body))],
+      body,
     });
     expect(ok(r).result).toMatchObject(result);
   });
 
   it('lists every capability as available except those without a public API', async () => {
-    const items = ok(await api.GET('/api/video/capabilities')).items as {
-      name: string;
-      group: string;
-      available: boolean;
-      availability: string;
-    }[];
+    const { items } = ok(await api.GET('/api/video/capabilities'));
     const unavailable = items.filter((i) => !i.available).map((i) => `${i.group}/${i.name}`);
     expect(unavailable.sort()).toEqual(['ai/knowledge_graph', 'clips/analytics', 'clips/chapters']);
   });
@@ -91,9 +86,10 @@ describe('named paths', () => {
     const list = ok(await api.GET('/api/video/recordings')).items;
     expect(list.length).toBeGreaterThan(0);
     const params = { path: { video_id: String(list[0]?.video_id) } };
-    expect(ok(await api.GET('/api/video/recordings/{video_id}', { params })).files.length).toBeGreaterThan(0);
+    const one = ok(await api.GET('/api/video/recordings/{video_id}', { params }));
+    expect(one.files.length).toBeGreaterThan(0);
     const files = ok(await api.GET('/api/video/recordings/{video_id}/files', { params }));
-    expect(files.items.length).toBeGreaterThan(0);
+    expect(files.items.length).toBe(one.files.length);
     const t = ok(await api.GET('/api/video/recordings/{video_id}/transcript', { params }));
     expect(t.text?.length).toBeGreaterThan(20);
   });
