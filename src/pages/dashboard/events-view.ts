@@ -1,9 +1,11 @@
 /**
- * The events section: a form that creates a meeting with a funnel (create_meeting), and the
- * stored events with their funnel, status, registrations, a per-event funnel change and a link
- * to delete the event (through a confirmation page, delete-view.ts).
+ * The events section: a form that creates a meeting with a funnel (create_meeting, at most once
+ * per render: create-event.ts), and the stored events with their funnel, status, registrations,
+ * a per-event funnel change and a link to delete the event (through a confirmation page,
+ * delete-view.ts).
  */
 import type { Registration, StoredEvent } from '../../store/store.js';
+import { IDEMPOTENCY_FIELD } from './create-event.js';
 import { html, type FunnelView, type Raw } from './html.js';
 import { badge, csrfField, funnelChip, funnelOptions, unavailable, when, type Loaded } from './parts.js';
 
@@ -79,9 +81,11 @@ function zoneOptions(timezones: readonly string[]): Raw {
     )}`;
 }
 
-function createForm(funnels: FunnelView[], timezones: readonly string[], csrf: string): Raw {
+/** `key`: this render's idempotency key, so sending the same form again creates nothing more. */
+function createForm(funnels: FunnelView[], timezones: readonly string[], csrf: string, key: string): Raw {
   return html`<form method="post" action="/dashboard/events" class="create">
     ${csrfField(csrf)}
+    <input type="hidden" name="${IDEMPOTENCY_FIELD}" value="${key}" />
     <fieldset>
       <legend>New event</legend>
       <div class="fields">
@@ -124,6 +128,7 @@ export function eventsSection(p: {
   funnels: FunnelView[];
   timezones: readonly string[];
   csrf: string;
+  createKey: string;
 }): Raw {
   let list: Raw;
   if (!p.events.ok) list = unavailable('Stored events', p.events.error);
@@ -175,6 +180,6 @@ export function eventsSection(p: {
     </div>`;
   return html`<section class="card wide" aria-labelledby="events-h">
     <h2 id="events-h">Events</h2>
-    ${createForm(p.funnels, p.timezones, p.csrf)} ${list}
+    ${createForm(p.funnels, p.timezones, p.csrf, p.createKey)} ${list}
   </section>`;
 }

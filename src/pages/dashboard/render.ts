@@ -31,6 +31,8 @@ export function renderDashboard(p: {
   notices: Notice[];
   data: DashboardData;
   timezones: readonly string[];
+  /** The new-event form's idempotency key, fresh for each render. */
+  createKey: string;
 }): string {
   return page({
     title: 'Operator dashboard',
@@ -46,7 +48,13 @@ export function renderDashboard(p: {
         ${statusSection(p.data.report, p.csrf)} ${healthSection(p.data.health)}
         ${recordingsSection(p.data.report)} ${webhooksSection(p.data.webhooks)}
         ${outgoingSection(p.data.outgoing)}
-        ${eventsSection({ events: p.data.events, funnels: p.brand.funnels, timezones: p.timezones, csrf: p.csrf })}
+        ${eventsSection({
+          events: p.data.events,
+          funnels: p.brand.funnels,
+          timezones: p.timezones,
+          csrf: p.csrf,
+          createKey: p.createKey,
+        })}
         ${monitorSection(p.data.monitor)}
       </div>`,
   });

@@ -8,18 +8,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import { invoke, parseInput } from '../../gateway/capabilities/registry.js';
-import {
-  eventPatchInput,
-  getStoredEvent,
-  updateEvent,
-  type WireEvent,
-} from '../../gateway/events-service.js';
+import { eventPatchInput, getStoredEvent, updateEvent } from '../../gateway/events-service.js';
 import { apiKeyMatches } from '../../gateway/secrets.js';
 import { precompute, sendPrecomputed, type Precomputed } from '../../http/precomputed.js';
 import { CSRF_FIELD, csrfToken, csrfValid } from '../../auth/csrf.js';
+import { createEventOnce, newFormKey } from './create-event.js';
 import { explain, loadDashboard } from './data.js';
 import { renderDeleteConfirm, renderEventMissing } from './delete-view.js';
-import { eventInput } from './event-form.js';
 import { FLASH_COOKIE, FLASH_PATH, openNotice, sealNotice, type Notice } from './flash.js';
 import type { BrandView } from './html.js';
 import { renderLogin, renderRefused, renderRelay } from './login-view.js';
@@ -131,6 +126,7 @@ export function registerDashboard(
         notices,
         data,
         timezones: TIMEZONES,
+        createKey: newFormKey(),
       }),
     );
   });
@@ -237,18 +233,7 @@ export function registerDashboard(
 
     scope.post(
       '/dashboard/events',
-      action(async (form) => {
-        const created = (await invoke(
-          await gateway.opContext(),
-          'meetings',
-          'create_meeting',
-          eventInput(form),
-        )) as WireEvent;
-        return {
-          kind: 'ok',
-          text: `Created “${created.topic}” (id ${created.video_id})${created.funnel ? ` in the ${created.funnel} funnel` : ''}.`,
-        };
-      }),
+      action(async (form) => createEventOnce(await gateway.opContext(), form)),
     );
 
     scope.post<{ Params: { videoId: string } }>(
