@@ -12,8 +12,8 @@ export type { components, operations, paths };
 export interface FleetgateClientOptions {
   /** Where the service answers, e.g. `https://gateway.example.com` (no trailing path needed). */
   baseUrl: string;
-  /** FLEETGATE_API_KEY; without it only the public brand API answers. */
-  apiKey?: string;
+  /** FLEETGATE_API_KEY; absent or empty, no key is sent and only the public brand API answers. */
+  apiKey?: string | undefined;
   /** Replaces globalThis.fetch (tests, proxies, instrumentation). */
   fetch?: (input: Request) => Promise<Response>;
 }
@@ -23,7 +23,7 @@ export type FleetgateClient = Client<paths>;
 export function createFleetgateClient(options: FleetgateClientOptions): FleetgateClient {
   return createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
-    headers: options.apiKey === undefined ? {} : { authorization: `Bearer ${options.apiKey}` },
+    headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 }

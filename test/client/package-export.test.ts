@@ -57,8 +57,10 @@ describe('fleetgate/client', () => {
       ['GET', 'https://gw.example/api/video/status', 'Bearer k-123'],
     ]);
     expect(r.error?.error.code).toBe('unauthorized');
+    // An unset key (an empty or missing environment variable) sends no Authorization header.
     const anonymous = createFleetgateClient({
       baseUrl: 'https://gw.example',
+      apiKey: '',
       fetch: (req) => {
         seen.push(req);
         return Promise.resolve(new Response(null, { status: 204 }));
