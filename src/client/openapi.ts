@@ -3434,7 +3434,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description 1 (or true): probe the platform now instead of answering the report kept for a minute */
-                fresh?: "1" | "true";
+                fresh?: "0" | "1" | "true" | "false";
             };
             header?: never;
             path?: never;

@@ -311,5 +311,7 @@ describe('path-bound ids', () => {
     const r = await e.api('GET', '/api/video/status?fresh=maybe');
     expect(r.status).toBe(400);
     expect(r.json.error.code).toBe('validation_failed');
+    for (const fresh of ['1', 'true', '0', 'false'])
+      expect((await e.api('GET', `/api/video/status?fresh=${fresh}`)).status, fresh).toBe(200);
   });
 });

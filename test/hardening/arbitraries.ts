@@ -28,12 +28,20 @@ export function operations(doc: Record<string, unknown>): Operation[] {
   const out: Operation[] = [];
   for (const [path, methods] of Object.entries(doc['paths'] as Record<string, Record<string, Schema>>)) {
     for (const [method, op] of Object.entries(methods)) {
+      // The HTML pages (portal, dashboard forms) are for people, not the API fuzzed here.
+      if ((op['tags'] as string[] | undefined)?.includes('pages')) continue;
       const params = ((op['parameters'] ?? []) as { name: string; in: string; schema?: Schema }[])
         .filter((p) => p.in === 'path' || p.in === 'query')
         .map((p) => ({ name: p.name, in: p.in as 'path' | 'query', schema: p.schema ?? {} }));
       const body = (op['requestBody'] as { content: Record<string, { schema: Schema }> } | undefined)
         ?.content['application/json']?.schema;
-      out.push({ method: method.toUpperCase(), path, params, body, auth: Array.isArray(op['security']) });
+      out.push({
+        method: method.toUpperCase(),
+        path,
+        params,
+        body,
+        auth: ((op['security'] ?? []) as object[]).some((s) => 'apiKey' in s),
+      });
     }
   }
   return out;

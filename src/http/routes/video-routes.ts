@@ -19,7 +19,7 @@ export const LINK_COOKIE = 'fg_link';
 
 const statusQuery = z.object({
   fresh: z
-    .enum(['1', 'true'])
+    .enum(['1', 'true', '0', 'false'])
     .optional()
     .describe('1 (or true): probe the platform now instead of answering the report kept for a minute'),
 });
@@ -166,7 +166,7 @@ export function registerVideoRoutes(
 
   app.get('/api/video/status', { onRequest: auth }, async (req, reply) => {
     const { fresh } = parseInput(statusQuery, req.query ?? {});
-    const report = await gateway.status.report({ fresh: fresh !== undefined });
+    const report = await gateway.status.report({ fresh: fresh === '1' || fresh === 'true' });
     return reply.header('cache-control', 'no-store').send(report);
   });
 

@@ -217,7 +217,10 @@ describe('video_events/register through the registry', () => {
     const doc = (await e.api('GET', '/openapi.json', { key: null })).json;
     const post = doc.paths['/api/video/events-hub/{eventId}/registrations'].post;
     expect(post.responses['201']).toBeDefined();
-    expect(post.parameters).toEqual([expect.objectContaining({ name: 'eventId', in: 'path' })]);
+    expect(post.parameters).toEqual([
+      expect.objectContaining({ name: 'eventId', in: 'path' }),
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }),
+    ]);
     const schema = post.requestBody.content['application/json'].schema;
     // The event comes from the path, not the body.
     expect(Object.keys(schema.properties).sort()).toEqual([
