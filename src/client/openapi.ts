@@ -3346,11 +3346,9 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
-            409: components["responses"]["Error409"];
             429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
             default: components["responses"]["ErrorDefault"];
         };
     };
@@ -3398,7 +3396,6 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
             default: components["responses"]["ErrorDefault"];
         };
     };
@@ -3426,6 +3423,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error401"];
+            409: components["responses"]["Error409"];
             429: components["responses"]["Error429"];
             default: components["responses"]["ErrorDefault"];
         };

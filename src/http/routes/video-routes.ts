@@ -37,7 +37,8 @@ const GATEWAY_DOCS: RouteDoc[] = [
     responses: {
       302: { description: "To the platform's consent page.", headers: { Location: 'the consent page' } },
     },
-    errors: [409, 502, 503],
+    // 400 not_applicable: a server-to-server link has no browser flow.
+    errors: [400],
   },
   {
     method: 'GET',
@@ -56,7 +57,7 @@ const GATEWAY_DOCS: RouteDoc[] = [
       302: { description: 'Linked: to /dashboard?linked=1.', headers: { Location: '/dashboard?linked=1' } },
     },
     // An API client gets these in the error shape; a browser gets them as a small HTML page.
-    errors: [400, 502, 503],
+    errors: [400, 502],
   },
   {
     method: 'POST',
@@ -65,6 +66,7 @@ const GATEWAY_DOCS: RouteDoc[] = [
     tag: 'gateway',
     auth: 'api_key',
     output: linkSchemas.disconnected,
+    errors: [409],
   },
   {
     method: 'GET',
