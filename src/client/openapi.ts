@@ -56,160 +56,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/dashboard": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The operator dashboard: without a session the sign-in page, with one the status report, monitor, stored events, recordings and webhook deliveries. */
-        get: operations["get_dashboard"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard.css": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The dashboard's stylesheet. */
-        get: operations["get_dashboard_css"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard.js": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The dashboard's script (progressive enhancement; every form works without it). */
-        get: operations["get_dashboard_js"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/login": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Signs in with the API key: opens a session (fg_session cookie) and goes to the dashboard. */
-        post: operations["post_dashboard_login"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/logout": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Ends the session, for every instance. */
-        post: operations["post_dashboard_logout"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/disconnect": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Revokes the platform link and forgets it (POST /api/video/oauth/disconnect). */
-        post: operations["post_dashboard_disconnect"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Creates a meeting as a stored event (create_meeting) from the new-event form. */
-        post: operations["post_dashboard_events"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/events/{videoId}/funnel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Changes a stored event's funnel. */
-        post: operations["post_dashboard_events_videoId_funnel"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/events/{videoId}/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The confirmation page of deleting a stored event (a page, so it needs no script). */
-        get: operations["get_dashboard_events_videoId_delete"];
-        put?: never;
-        /** Deletes the meeting on the platform and the stored event (DELETE /api/video/events/{videoId}). */
-        post: operations["post_dashboard_events_videoId_delete"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1377,6 +1223,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator dashboard: without a session the sign-in page, with one the status report, monitor, stored events, recordings and webhook deliveries. */
+        get: operations["get_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's stylesheet. */
+        get: operations["get_dashboard_css"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's script (progressive enhancement; every form works without it). */
+        get: operations["get_dashboard_js"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs in with the API key: opens a session (fg_session cookie) and goes to the dashboard. */
+        post: operations["post_dashboard_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the session, for every instance. */
+        post: operations["post_dashboard_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/disconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revokes the platform link and forgets it (POST /api/video/oauth/disconnect). */
+        post: operations["post_dashboard_disconnect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a meeting as a stored event (create_meeting) from the new-event form. */
+        post: operations["post_dashboard_events"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/events/{videoId}/funnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes a stored event's funnel. */
+        post: operations["post_dashboard_events_videoId_funnel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/events/{videoId}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The confirmation page of deleting a stored event (a page, so it needs no script). */
+        get: operations["get_dashboard_events_videoId_delete"];
+        put?: never;
+        /** Deletes the meeting on the platform and the stored event (DELETE /api/video/events/{videoId}). */
+        post: operations["post_dashboard_events_videoId_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1607,379 +1607,6 @@ export interface operations {
                     "text/html; charset=utf-8": string;
                 };
             };
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_dashboard: {
-        parameters: {
-            query?: {
-                /** @description 1: probe the platform now instead of showing the status report kept for a minute */
-                fresh?: "1";
-                /** @description 1: the OAuth link just completed (the callback redirects here) */
-                linked?: "1";
-                /** @description 1: the same-site hop that brings the session cookie back after the platform redirect */
-                resumed?: "1";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The dashboard, or the sign-in page without a session. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_dashboard_css: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/css; charset=utf-8": string;
-                };
-            };
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_dashboard_js: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/javascript; charset=utf-8": string;
-                };
-            };
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    post_dashboard_login: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description the gateway API key */
-                    key: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Signed in: to the dashboard with the session cookie. */
-            303: {
-                headers: {
-                    /** @description /dashboard */
-                    Location?: string;
-                    /** @description fg_session, the session */
-                    "Set-Cookie"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not the API key: the sign-in page again, with the error. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    post_dashboard_logout: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description the CSRF token of the dashboard page the form is on */
-                    csrf: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
-            303: {
-                headers: {
-                    /** @description /dashboard */
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The CSRF token is missing or wrong (an HTML page). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    post_dashboard_disconnect: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description the CSRF token of the dashboard page the form is on */
-                    csrf: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
-            303: {
-                headers: {
-                    /** @description /dashboard */
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The CSRF token is missing or wrong (an HTML page). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    post_dashboard_events: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description the CSRF token of the dashboard page the form is on */
-                    csrf: string;
-                    topic: string;
-                    /** @description a datetime-local value, yyyy-mm-ddThh:mm */
-                    start: string;
-                    /** @description an IANA zone (default UTC) */
-                    timezone?: string;
-                    /** @description minutes (default 60) */
-                    duration?: string;
-                    /** @description a funnel theme key, or empty for none */
-                    funnel?: string;
-                    /** @description present when registration is required */
-                    registration?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
-            303: {
-                headers: {
-                    /** @description /dashboard */
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The CSRF token is missing or wrong (an HTML page). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    post_dashboard_events_videoId_funnel: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description the stored event (meeting id) */
-                videoId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description the CSRF token of the dashboard page the form is on */
-                    csrf: string;
-                    /** @description a funnel theme key, or empty for none */
-                    funnel?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
-            303: {
-                headers: {
-                    /** @description /dashboard */
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The CSRF token is missing or wrong (an HTML page). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_dashboard_events_videoId_delete: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description the stored event (meeting id) */
-                videoId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            /** @description Without a session: to the dashboard (sign-in). */
-            303: {
-                headers: {
-                    /** @description /dashboard */
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No such stored event (an HTML page). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    post_dashboard_events_videoId_delete: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description the stored event (meeting id) */
-                videoId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description the CSRF token of the dashboard page the form is on */
-                    csrf: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
-            303: {
-                headers: {
-                    /** @description /dashboard */
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The CSRF token is missing or wrong (an HTML page). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
             default: components["responses"]["ErrorDefault"];
         };
     };
@@ -7008,6 +6635,379 @@ export interface operations {
                     "text/javascript; charset=utf-8": string;
                 };
             };
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_dashboard: {
+        parameters: {
+            query?: {
+                /** @description 1: probe the platform now instead of showing the status report kept for a minute */
+                fresh?: "1";
+                /** @description 1: the OAuth link just completed (the callback redirects here) */
+                linked?: "1";
+                /** @description 1: the same-site hop that brings the session cookie back after the platform redirect */
+                resumed?: "1";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard, or the sign-in page without a session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_dashboard_css: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css; charset=utf-8": string;
+                };
+            };
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_dashboard_js: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript; charset=utf-8": string;
+                };
+            };
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_dashboard_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the gateway API key */
+                    key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in: to the dashboard with the session cookie. */
+            303: {
+                headers: {
+                    /** @description /dashboard */
+                    Location?: string;
+                    /** @description fg_session, the session */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not the API key: the sign-in page again, with the error. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_dashboard_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the CSRF token of the dashboard page the form is on */
+                    csrf: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
+            303: {
+                headers: {
+                    /** @description /dashboard */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The CSRF token is missing or wrong (an HTML page). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_dashboard_disconnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the CSRF token of the dashboard page the form is on */
+                    csrf: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
+            303: {
+                headers: {
+                    /** @description /dashboard */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The CSRF token is missing or wrong (an HTML page). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_dashboard_events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the CSRF token of the dashboard page the form is on */
+                    csrf: string;
+                    topic: string;
+                    /** @description a datetime-local value, yyyy-mm-ddThh:mm */
+                    start: string;
+                    /** @description an IANA zone (default UTC) */
+                    timezone?: string;
+                    /** @description minutes (default 60) */
+                    duration?: string;
+                    /** @description a funnel theme key, or empty for none */
+                    funnel?: string;
+                    /** @description present when registration is required */
+                    registration?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
+            303: {
+                headers: {
+                    /** @description /dashboard */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The CSRF token is missing or wrong (an HTML page). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_dashboard_events_videoId_funnel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the stored event (meeting id) */
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the CSRF token of the dashboard page the form is on */
+                    csrf: string;
+                    /** @description a funnel theme key, or empty for none */
+                    funnel?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
+            303: {
+                headers: {
+                    /** @description /dashboard */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The CSRF token is missing or wrong (an HTML page). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_dashboard_events_videoId_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the stored event (meeting id) */
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Without a session: to the dashboard (sign-in). */
+            303: {
+                headers: {
+                    /** @description /dashboard */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such stored event (an HTML page). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_dashboard_events_videoId_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the stored event (meeting id) */
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the CSRF token of the dashboard page the form is on */
+                    csrf: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
+            303: {
+                headers: {
+                    /** @description /dashboard */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The CSRF token is missing or wrong (an HTML page). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
             default: components["responses"]["ErrorDefault"];
         };
     };

@@ -12,3 +12,4 @@ export {
 } from './openapi/route-doc.js';
 export { buildOpenApi, OPERATION_ERRORS } from './openapi/build.js';
 export { renderDocsPage } from './openapi/docs-page.js';
+export { DASHBOARD_DOCS } from './openapi/fixed-routes.js';

@@ -1,6 +1,6 @@
 /**
  * Routes registered outside the route files (app.ts's /openapi.json and /docs, metrics.ts's
- * /metrics) and the HTML pages (pages/): described here, with the answers they give.
+ * /metrics), and the dashboard's pages and forms (registered with them), with their answers.
  */
 import * as z from 'zod';
 import type { RouteDoc } from './route-doc.js';
@@ -59,6 +59,10 @@ export const FIXED_ROUTES: readonly RouteDoc[] = [
     auth: 'none',
     media: html,
   },
+];
+
+/** The operator dashboard's pages and forms: described by pages/dashboard/routes.ts where it is served. */
+export const DASHBOARD_DOCS: readonly RouteDoc[] = [
   {
     method: 'GET',
     url: '/dashboard',

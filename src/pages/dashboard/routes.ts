@@ -10,6 +10,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { invoke, parseInput } from '../../gateway/capabilities/registry.js';
 import { eventPatchInput, getStoredEvent, updateEvent } from '../../gateway/events-service.js';
 import { apiKeyMatches } from '../../gateway/secrets.js';
+import { DASHBOARD_DOCS, documentRoute } from '../../http/openapi.js';
 import { precompute, sendPrecomputed, type Precomputed } from '../../http/precomputed.js';
 import { CSRF_FIELD, csrfToken, csrfValid } from '../../auth/csrf.js';
 import { createEventOnce, newFormKey } from './create-event.js';
@@ -36,6 +37,7 @@ export function registerDashboard(
   sessions: DashboardSessions | undefined,
 ): void {
   if (!deps.gateway || !sessions) return;
+  for (const d of DASHBOARD_DOCS) documentRoute(d);
   const { gateway, secrets } = deps.gateway;
   const keyHash = secrets.apiKeyHash;
   const secure = deps.config.publicUrl.startsWith('https://');
