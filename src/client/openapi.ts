@@ -6853,6 +6853,8 @@ export interface operations {
                     funnel?: string;
                     /** @description present when registration is required */
                     registration?: string;
+                    /** @description this render's key: sending the same form again replays the first creation */
+                    idempotency_key?: string;
                 };
             };
         };

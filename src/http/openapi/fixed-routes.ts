@@ -132,6 +132,10 @@ export const DASHBOARD_DOCS: readonly RouteDoc[] = [
       duration: z.string().optional().describe('minutes (default 60)'),
       funnel: z.string().optional().describe('a funnel theme key, or empty for none'),
       registration: z.string().optional().describe('present when registration is required'),
+      idempotency_key: z
+        .string()
+        .optional()
+        .describe("this render's key: sending the same form again replays the first creation"),
     }),
   ),
   action(
