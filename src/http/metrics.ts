@@ -14,7 +14,7 @@ export interface Metrics {
   readonly registry: Registry;
   /**
    * Counts one answered request. Cheap (a map lookup and a few additions, request-metrics.ts);
-   * responses served outside Fastify's routing (the fast paths) call it themselves with their
+   * answers the edge sends outside Fastify's routing (edge.ts) call it themselves with their
    * route pattern.
    */
   countRequest(method: string, route: string, status: number, seconds: number): void;

@@ -1,6 +1,6 @@
 /**
  * The request id: the caller's `x-request-id` when it is a sane token, else a fresh UUID. One
- * rule for Fastify's genReqId and the brand fast path.
+ * rule for Fastify's genReqId and the edge (edge.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';

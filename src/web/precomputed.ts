@@ -65,7 +65,7 @@ export function precompute(input: Buffer | string, opts: PrecomputeOptions): Pre
   const sha256 = createHash('sha256').update(body).digest('hex');
   const tag = sha256.slice(0, 32);
   const etag = `"${tag}"`;
-  // The security headers are part of the precomputed bytes: the brand fast path answers
+  // The security headers are part of the precomputed bytes: the edge (http/edge.ts) answers
   // without Fastify's hooks, so nothing is stamped on later.
   const common: Record<string, string> = {
     'content-type': opts.contentType,
@@ -79,7 +79,7 @@ export function precompute(input: Buffer | string, opts: PrecomputeOptions): Pre
   const compressible = COMPRESSIBLE.test(opts.contentType) && body.length > 256;
   if (compressible) common['vary'] = 'Accept-Encoding';
   // A 304 carries the same security headers as the 200 (the hook would add them on the Fastify
-  // path; the fast path must send the same).
+  // path; the edge must send the same).
   const notModified: Record<string, string> = {
     ...SECURITY_HEADERS,
     'content-security-policy': common['content-security-policy'] ?? DENY_ALL_CSP,
