@@ -20,6 +20,7 @@ interface ResponseObject {
 }
 interface OperationObject {
   responses?: Record<string, ResponseObject>;
+  security?: Record<string, unknown>[];
 }
 type Doc = { paths: Record<string, Partial<Record<Method, OperationObject>>> } & Record<string, unknown>;
 
@@ -55,6 +56,23 @@ export class DocumentAnswers {
     return Object.entries(this.#doc.paths)
       .filter(([p]) => p.startsWith(prefix))
       .flatMap(([p, item]) => METHODS.filter((m) => item[m]).map((m) => `${m.toUpperCase()} ${p}`));
+  }
+
+  /** The documented operations under `prefix` that every security requirement of says need `scheme`. */
+  operationsNeeding(scheme: string, prefix: string): { method: Method; path: string }[] {
+    return Object.entries(this.#doc.paths)
+      .filter(([p]) => p.startsWith(prefix))
+      .flatMap(([path, item]) =>
+        METHODS.filter((m) => {
+          const security = item[m]?.security;
+          return security !== undefined && security.length > 0 && security.every((r) => scheme in r);
+        }).map((method) => ({ method, path })),
+      );
+  }
+
+  /** Whether the document lists `status` itself (not only a range or `default`) for the operation. */
+  lists(path: string, method: Method, status: number): boolean {
+    return String(status) in (this.#doc.paths[path]?.[method]?.responses ?? {});
   }
 
   /** The JSON pointer of what `ref` (a local `#/…` reference) names, followed through `$ref`s. */

@@ -441,6 +441,23 @@ describe('webhook subscriptions', () => {
   });
 });
 
+describe('without the API key', () => {
+  it('every operation the document secures with the key lists 401 and answers it as documented', async () => {
+    const secured = answers.operationsNeeding('apiKey', '/api/video/');
+    expect(secured.length).toBeGreaterThan(40);
+    for (const { method, path } of secured) {
+      const ids = Object.fromEntries([...path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], 'x1']));
+      // Paths come from the served document here, so the typed signature cannot name them.
+      const r = await anonymous.request(method, path as never, { params: { path: ids } } as never);
+      expect(r.response.status, `${method.toUpperCase()} ${path}`).toBe(401);
+      expect(answers.lists(path, method, 401), `${method.toUpperCase()} ${path} lists 401`).toBe(true);
+      expect(r.response.headers.get('www-authenticate'), `${method.toUpperCase()} ${path}`).toMatch(
+        /^Bearer /,
+      );
+    }
+  });
+});
+
 describe('unlinking', () => {
   it('disconnects, after which status reports no account', async () => {
     expect(ok(await api.POST('/api/video/oauth/disconnect'))).toMatchObject({ linked: false });
