@@ -35,6 +35,8 @@ export class DocumentAnswers {
   readonly seen = new Map<string, Set<number>>();
   /** `METHOD path status` of answers with a body the document declares no schema for. */
   readonly undeclaredBodies = new Set<string>();
+  /** `METHOD path status` of answers whose status the document covers only by a range or `default`. */
+  readonly unlisted = new Set<string>();
 
   /** `METHOD path status` of known mismatches that answered outside their schema, as expected. */
   readonly knownMismatchesSeen = new Set<string>();
@@ -128,6 +130,7 @@ export class DocumentAnswers {
     const documented = this.#response(path, method, status);
     expect(documented, `${op}: answered ${status}, which the document does not list`).toBeDefined();
     if (!documented) return;
+    if (documented.key !== String(status)) this.unlisted.add(`${op} ${status}`);
     const statuses = this.seen.get(op) ?? new Set<number>();
     statuses.add(status);
     this.seen.set(op, statuses);

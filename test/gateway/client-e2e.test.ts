@@ -458,6 +458,25 @@ describe('without the API key', () => {
   });
 });
 
+describe('unknown ids', () => {
+  it('every GET with a path id refuses an unknown one with a 4xx it lists and describes', async () => {
+    const withIds = answers
+      .operations('/api/video/')
+      .filter((op) => op.startsWith('GET ') && op.includes('{'));
+    expect(withIds.length).toBeGreaterThan(10);
+    for (const op of withIds) {
+      const path = op.slice('GET '.length);
+      const ids = Object.fromEntries(
+        [...path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], 'NoSuchThing000000']),
+      );
+      // Paths come from the served document here, so the typed signature cannot name them.
+      const r = await api.request('get', path as never, { params: { path: ids } } as never);
+      expect([400, 404], `${op} answered ${r.response.status}`).toContain(r.response.status);
+      expect(answers.lists(path, 'get', r.response.status), `${op} lists ${r.response.status}`).toBe(true);
+    }
+  });
+});
+
 describe('unlinking', () => {
   it('disconnects, after which status reports no account', async () => {
     expect(ok(await api.POST('/api/video/oauth/disconnect'))).toMatchObject({ linked: false });
@@ -485,6 +504,10 @@ describe('the served document', () => {
     const undeclared = [...answers.undeclaredBodies].sort();
     if (undeclared.length) console.log(`answers without a declared schema:\n  ${undeclared.join('\n  ')}`);
     expect(undeclared).toEqual([...AWAITING_SCHEMA].sort());
+  });
+
+  it('lists each status it was answered with by itself, not only through default', () => {
+    expect([...answers.unlisted].sort()).toEqual([]);
   });
 
   it('every known mismatch still answers outside the document (KNOWN_MISMATCHES is not stale)', () => {
