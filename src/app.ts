@@ -92,7 +92,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     sessions: dashboardSessions(deps.gateway.gateway.store, deps.gateway.secrets.apiKeyHash),
   };
   // Before any route: the limits attach to routes as they are added (/metrics included).
-  installRateLimits(app, {
+  const limits = installRateLimits(app, {
     limits: deps.config.rateLimits,
     redisPrefix: deps.config.redisPrefix,
     ...(credentials ? { secrets: credentials } : {}),
@@ -121,6 +121,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       gateway: deps.gateway.gateway,
       secrets: credentials,
       secureCookies: deps.config.publicUrl.startsWith('https://'),
+      limitScope: (scope) => limits.limitScope(scope),
     });
     registerGatewayMcpRoutes(app, {
       ...deps.gateway,

@@ -85,8 +85,19 @@ interface LimitedRequest {
   body?: unknown;
 }
 
-export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): void {
-  if (d.limits.api === 0 && d.limits.mcp === 0 && d.limits.login === 0) return;
+/** What the limits give a private scope (see limitScope). */
+export interface OwnRateLimits {
+  /**
+   * Limits every route of a private /api/video scope with one onRequest hook of the scope's own
+   * (the lockout, then the operator's budget), instead of one per route. Add it before the
+   * scope's auth hook: a refused caller costs nothing else, not even the key check.
+   */
+  limitScope(scope: FastifyInstance): void;
+}
+
+export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRateLimits {
+  if (d.limits.api === 0 && d.limits.mcp === 0 && d.limits.login === 0)
+    return { limitScope: () => undefined };
   const failures: AuthFailures | undefined =
     d.limits.login === 0
       ? undefined
@@ -192,27 +203,32 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): void 
     ...(Array.isArray(existing) ? existing : existing ? [existing] : []),
   ];
 
-  app.addHook('onRoute', (route) => {
+  // Answered here so every scope (MCP speaks JSON-RPC) gets its own error format.
+  const refuse = (reply: FastifyReply, outcome: RateLimitOutcome, jsonRpc = false) => {
+    void reply.headers(outcome.headers);
+    const err = outcome.refused;
+    if (!err) return undefined;
+    if (jsonRpc) {
+      const r = rpcError(429, -32000, err.message);
+      return reply.code(r.status).headers(r.headers).send(r.body);
+    }
+    return reply
+      .code(429)
+      .type('application/json; charset=utf-8')
+      .send(errorBody(err.code, err.message, err.details));
+  };
+  // Scopes limited by a hook of their own (limitScope): their routes get none each.
+  const limitedScopes = new WeakSet<FastifyInstance>();
+
+  app.addHook('onRoute', function (this: FastifyInstance, route) {
+    if (limitedScopes.has(this)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const kind = methods.map((m) => kindOf(m.toUpperCase(), route.url)).find(Boolean);
     if (!kind || !active(kind)) return;
     const keyless = KEYLESS.has(route.url);
-    // Answered here so every scope (MCP speaks JSON-RPC) gets its own error format.
-    const refuse = (reply: FastifyReply, outcome: RateLimitOutcome) => {
-      void reply.headers(outcome.headers);
-      const err = outcome.refused;
-      if (!err) return undefined;
-      if (route.url.endsWith('/mcp')) {
-        const r = rpcError(429, -32000, err.message);
-        return reply.code(r.status).headers(r.headers).send(r.body);
-      }
-      return reply
-        .code(429)
-        .type('application/json; charset=utf-8')
-        .send(errorBody(err.code, err.message, err.details));
-    };
+    const jsonRpc = route.url.endsWith('/mcp');
     const hook = async (req: FastifyRequest, reply: FastifyReply) =>
-      refuse(reply, await spend(kind, req, keyless));
+      refuse(reply, await spend(kind, req, keyless), jsonRpc);
     if (kind === 'login') {
       // The key is in the form: judged once it is parsed. A locked-out address is refused
       // before its form is read.
@@ -229,4 +245,13 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): void 
     // First of the route's own hooks: a refused caller costs nothing else (not even the auth check).
     route.onRequest = prepend(route.onRequest, hook);
   });
+  return {
+    limitScope(scope) {
+      if (!active('api')) return;
+      limitedScopes.add(scope);
+      scope.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) =>
+        refuse(reply, await spend('api', req)),
+      );
+    },
+  };
 }

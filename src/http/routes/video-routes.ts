@@ -114,12 +114,12 @@ export function registerVideoRoutes(
     gateway: Gateway;
     secrets: { apiKeyHash: Buffer };
     secureCookies: boolean;
+    /** Our own rate limit for a private scope (rate-limit.ts limitScope). */
+    limitScope: (scope: FastifyInstance) => void;
   },
 ): void {
   const { gateway } = deps;
   for (const d of GATEWAY_DOCS) documentRoute(d);
-  // Every private route takes it as its onRequest hook: no body is read, buffered or parsed
-  // for a caller without the key.
   const auth = requireApiKey(deps.secrets);
   const cookieOpts = {
     httpOnly: true,
@@ -128,14 +128,8 @@ export function registerVideoRoutes(
     path: '/api/video/oauth',
   };
 
-  app.get('/api/video/oauth/start', { onRequest: auth }, async (req, reply) => {
-    const started = await gateway.link.start();
-    // Lax, not Strict: the cookie must ride along on the platform's top-level redirect back to us.
-    void reply.setCookie(LINK_COOKIE, started.browserNonce, { ...cookieOpts, maxAge: 600 });
-    if (wantsJson(req)) return reply.send({ authorizeUrl: started.authorizeUrl });
-    return reply.redirect(started.authorizeUrl, 302);
-  });
-
+  // Public: the OAuth callback proves itself by its state and cookie, the webhook intake by its
+  // signature.
   app.get(
     '/api/video/oauth/callback',
     async (req: FastifyRequest<{ Querystring: Record<string, string | undefined> }>, reply) => {
@@ -160,24 +154,41 @@ export function registerVideoRoutes(
     },
   );
 
-  app.post('/api/video/oauth/disconnect', { onRequest: auth }, async (_req, reply) => {
-    const r = await gateway.link.disconnect();
-    gateway.status.invalidate();
-    return reply.send({ linked: false, revoked: r.revoked });
-  });
-
-  app.get('/api/video/status', { onRequest: auth }, async (req, reply) => {
-    const { fresh } = parseInput(statusQuery, req.query ?? {});
-    const report = await gateway.status.report({ fresh: fresh === '1' || fresh === 'true' });
-    return reply.header('cache-control', 'no-store').send(report);
-  });
-
-  app.get('/api/video/monitor', { onRequest: auth }, async (_req, reply) =>
-    reply.header('cache-control', 'no-store').send(await gateway.monitor()),
-  );
-
-  const views = { gateway, auth };
-  registerCapabilityRoutes(app, views);
-  registerCapabilityPaths(app, views);
   registerWebhookRoutes(app, gateway.webhooks, gateway.observer);
+
+  // Private: every other /api/video route, in one scope with one rate limit and one key check as
+  // its first onRequest hooks, in that order (a locked-out address is refused before its key is
+  // looked at), so no body is read, buffered or parsed for a caller without the key.
+  void app.register((scope, _opts, done) => {
+    deps.limitScope(scope);
+    scope.addHook('onRequest', auth);
+
+    scope.get('/api/video/oauth/start', async (req, reply) => {
+      const started = await gateway.link.start();
+      // Lax, not Strict: the cookie must ride along on the platform's top-level redirect back to us.
+      void reply.setCookie(LINK_COOKIE, started.browserNonce, { ...cookieOpts, maxAge: 600 });
+      if (wantsJson(req)) return reply.send({ authorizeUrl: started.authorizeUrl });
+      return reply.redirect(started.authorizeUrl, 302);
+    });
+
+    scope.post('/api/video/oauth/disconnect', async (_req, reply) => {
+      const r = await gateway.link.disconnect();
+      gateway.status.invalidate();
+      return reply.send({ linked: false, revoked: r.revoked });
+    });
+
+    scope.get('/api/video/status', async (req, reply) => {
+      const { fresh } = parseInput(statusQuery, req.query ?? {});
+      const report = await gateway.status.report({ fresh: fresh === '1' || fresh === 'true' });
+      return reply.header('cache-control', 'no-store').send(report);
+    });
+
+    scope.get('/api/video/monitor', async (_req, reply) =>
+      reply.header('cache-control', 'no-store').send(await gateway.monitor()),
+    );
+
+    registerCapabilityRoutes(scope, { gateway });
+    registerCapabilityPaths(scope, { gateway });
+    done();
+  });
 }

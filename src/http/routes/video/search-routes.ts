@@ -35,7 +35,7 @@ export function registerSearchRoutes(app: FastifyInstance, deps: ViewDeps): void
     output: searchAnswer,
     errors: [400, 409],
   });
-  app.get('/api/video/search', { onRequest: deps.auth }, async (req) =>
+  app.get('/api/video/search', async (req) =>
     search(await deps.gateway.opContext(), parseInput(searchInput, req.query)),
   );
 }
