@@ -38,7 +38,7 @@ function toHeaders(req: FastifyRequest): Headers {
 }
 
 /** The checks on an MCP request's headers. */
-export interface McpEdgeChecks {
+interface McpEdgeChecks {
   /** A 403 for a Host or Origin we do not serve (DNS rebinding, foreign pages), else undefined. */
   originProblem(headers: IncomingHttpHeaders): RpcReply | undefined;
   /** The CORS headers for an allowed browser Origin; none for other callers. */
@@ -47,7 +47,7 @@ export interface McpEdgeChecks {
 
 const NO_CORS: Readonly<Record<string, string>> = Object.freeze({});
 
-export function mcpEdgeChecks(o: Pick<McpEdgeOptions, 'publicUrl' | 'allowedOrigins'>): McpEdgeChecks {
+function mcpEdgeChecks(o: Pick<McpEdgeOptions, 'publicUrl' | 'allowedOrigins'>): McpEdgeChecks {
   const allowed = new Set(o.allowedOrigins);
   const allowedHosts = new Set(
     [o.publicUrl, ...o.allowedOrigins].filter((u) => URL.canParse(u)).map((u) => new URL(u).host),

@@ -176,7 +176,7 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRa
   };
 
   // The limiter only reads the request and sets headers on the reply: a reply that collects
-  // them lets one code path serve Fastify's requests and the fast path's raw ones.
+  // them lets one code path serve every hook (a route's, a scope's).
   const spendBudget = async (budget: Budget, req: LimitedRequest): Promise<RateLimitOutcome> => {
     const headers: Record<string, string> = {};
     const reply = {

@@ -4,18 +4,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { BrandService } from '../../brand/brand-service.js';
-import { createMcpEndpoint, type McpEndpoint } from '../../mcp/mcp-endpoint.js';
-import { mcpEdgeChecks, registerMcpEdge, type McpEdgeChecks } from '../mcp-edge.js';
+import { createMcpEndpoint } from '../../mcp/mcp-endpoint.js';
+import { registerMcpEdge } from '../mcp-edge.js';
 import { documentRoute } from '../openapi.js';
 import { mcpRouteDoc } from '../openapi/mcp-doc.js';
 
 export const MCP_PATH = '/mcp';
 
-/** The endpoint and its header checks, for the MCP fast path in front of Fastify. */
 export function registerMcpRoutes(
   app: FastifyInstance,
   deps: { brand: BrandService; publicUrl: string; allowedOrigins: string[]; version: string },
-): { endpoint: McpEndpoint; checks: McpEdgeChecks } {
+): void {
   const endpoint = createMcpEndpoint(
     async () => {
       const { createBrandMcpServer } = await import('../../mcp/brand-mcp-server.js');
@@ -34,5 +33,4 @@ export function registerMcpRoutes(
       'none',
     ),
   );
-  return { endpoint, checks: mcpEdgeChecks(edge) };
 }
