@@ -38,7 +38,7 @@ export function redactUrl(url: string): string {
   return changed ? `${url.slice(0, q)}?${params.join('&')}` : url;
 }
 
-/** A request as the log shows it: pino's `req` serializer, for Fastify's requests and the fast paths' own. */
+/** A request as the log shows it: pino's `req` serializer for Fastify's requests. */
 export function serializeRequest(req: {
   method?: string;
   url?: string;

@@ -1,5 +1,5 @@
 /**
- * GET /api/brand/tokens?format=<f>: every format over a real socket (the fast path) and through
+ * GET /api/brand/tokens?format=<f>: every format over a real socket (the edge, src/http/edge.ts) and through
  * Fastify, with its media type, static twin, ETag/304 and compression; an unknown format is a
  * 400 naming the allowed ones; and the Sass output compiled by Sass itself.
  */

@@ -78,7 +78,7 @@ afterAll(async () => {
 });
 
 describe('brand versions over HTTP', () => {
-  it('starts at 1.0.0, named in the manifest, the header (fast path and Fastify alike) and llms.txt', async () => {
+  it('starts at 1.0.0, named in the manifest, the header (edge and Fastify alike) and llms.txt', async () => {
     const manifest = await get('/api/brand');
     expect(manifest.json.version).toBe('1.0.0');
     expect(manifest.json.brandVersion).toBe('1.0.0');
@@ -92,7 +92,7 @@ describe('brand versions over HTTP', () => {
       '/llms.txt',
     ])
       expect((await get(p)).headers.get('brand-version'), p).toBe('1.0.0');
-    // An encoded path goes through Fastify's routes rather than the fast path: the same header.
+    // An encoded path goes through Fastify's routes rather than the edge: the same header.
     const viaFastify = await get('/api/brand/tokens?format=json&x=1');
     expect(viaFastify.headers.get('brand-version')).toBe('1.0.0');
     expect((await get('/llms.txt')).text).toContain('Brand version: 1.0.0');

@@ -2,7 +2,7 @@
  * JSON nested thousands of levels deep is refused with 400 before anything walks it
  * recursively (the MCP answer cache's key, argument validation, the idempotency hash), and
  * answered in the protocol's shape: JSON-RPC on MCP (public and gateway), the one error shape
- * on the REST API. Real sockets, so the public MCP fast path is in front.
+ * on the REST API. Real sockets, as a client meets every layer.
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -44,7 +44,7 @@ export function frameworkErrorHandler(headers: Record<string, string>) {
   };
 }
 
-/** The status and body an error answers with (the error handler's mapping, for the fast paths too). */
+/** The status and body an error answers with (the error handler's mapping, also used by the webhook intake). */
 export function errorResponse(err: FastifyError | AppError | Error): { status: number; body: ErrorBody } {
   if (err instanceof AppError) {
     return { status: err.status, body: errorBody(err.code, err.message, err.details) };
@@ -94,7 +94,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
   });
 }
 
-/** The 404 answer (method-not-allowed.ts installs the not-found handler that sends it). */
+/** The 404 answer (route-table.ts installs the not-found handler that sends it). */
 export function sendNotFound(req: FastifyRequest, reply: FastifyReply): FastifyReply {
   return reply
     .code(404)

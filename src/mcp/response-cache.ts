@@ -50,7 +50,7 @@ export class McpResponseCache {
 
   /**
    * A hit as its two parts, the cached head and the caller's `id}`: written one after the other,
-   * they need no copy of the result (the MCP fast path).
+   * they need no copy of the result (mcp-endpoint.ts).
    */
   parts(scope: object, key: string, id: string | number): CachedParts | undefined {
     if (scope !== this.#scope) return undefined;

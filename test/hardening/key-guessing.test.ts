@@ -1,6 +1,6 @@
 /**
  * Key guessing against the failure lockout, over real sockets from distinct loopback addresses
- * (127.0.0.x, so the gateway's fast path in front of Fastify is in play): once an address has
+ * (127.0.0.x): once an address has
  * failed FLEETGATE_RATE_LIMIT_LOGIN authentications in a window, every route that checks the
  * key answers it the same 429 with Retry-After, the right key included, so a guess learns
  * nothing; a burst of parallel guesses gets no more verdicts than the limit; the dashboard
@@ -65,7 +65,7 @@ function send(
 const doors = (auth: string) => {
   const key = auth.slice('Bearer '.length);
   return {
-    'a capability view (the fast path)': {
+    'a capability view': {
       path: '/api/video/contacts?limit=1',
       headers: { authorization: auth },
     },

@@ -1,7 +1,7 @@
 /**
  * A response's headers without those that legitimately differ between two answers to the same
- * request (per connection, per request, per rate-limit budget): what the fast-path tests compare
- * with the Fastify route's answer.
+ * request (per connection, per request, per rate-limit budget): what the tests compare between an
+ * answer over a real socket and app.inject()'s.
  */
 const VOLATILE = new Set([
   'date',

@@ -1,9 +1,9 @@
 /**
  * Imported first by the emulator's entry (main.ts) for its side effect: keeps one real
  * `process.nextTick` object of each shape alive, so that V8 never collects their maps while the
- * process idles and nextTick stays on its fast path (the service does the same for itself, see
- * its src/memory/tick-shapes.ts for the measurements). The emulator's own copy: it shares no
- * code with the service.
+ * process idles and nextTick keeps its optimised object literal. The service no longer pins them
+ * (docs/operations.md, Performance targets: the brand rows meet their targets without it); the
+ * emulator keeps its own copy, as it shares no code with the service.
  */
 import { createHook } from 'node:async_hooks';
 
