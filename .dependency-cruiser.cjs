@@ -11,7 +11,7 @@
  *   brand     src/brand/                                 the brand catalog (publishes versions as webhooks)
  *   domain    src/gateway/, src/auth/                    the integration gateway; sessions and CSRF tokens
  *   store     src/store/                                 persistence behind one port
- *   base      src/*.ts, src/tracing/, src/web/, src/memory/, src/types/   neutral: errors, config, log…
+ *   base      src/*.ts, src/tracing/, src/web/, src/types/   neutral: errors, config, log…
  *
  * Routes and pages (http/, pages/) import only the store's record types, never its code.
  * src/client/ (the published typed client) and packages/platform-emulator (a stand-in for a third
@@ -26,7 +26,7 @@ const MCP = '^src/mcp/';
 const BRAND = '^src/brand/';
 const DOMAIN = '^src/(gateway|auth)/';
 const STORE = '^src/store/';
-const BASE = '^src/((?!app\\.ts$|main\\.ts$|app-deps\\.ts$)[^/]+\\.ts$|tracing/|web/|memory/|types/)';
+const BASE = '^src/((?!app\\.ts$|main\\.ts$|app-deps\\.ts$)[^/]+\\.ts$|tracing/|web/|types/)';
 
 const any = (...patterns) => patterns.map((p) => `(${p})`).join('|');
 
