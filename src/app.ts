@@ -23,7 +23,7 @@ import { registerGatewayMcpRoutes } from './http/routes/gateway-mcp-routes.js';
 import { registerHealthRoutes } from './http/routes/health-routes.js';
 import { registerMcpRoutes } from './http/routes/mcp-routes.js';
 import { registerVideoRoutes } from './http/routes/video-routes.js';
-import { buildOpenApi, renderDocsPage } from './http/openapi.js';
+import { buildOpenApi, openapiDocs, renderDocsPage } from './http/openapi.js';
 import { registerPages } from './pages/index.js';
 import { dashboardSessions } from './auth/sessions.js';
 import { precompute, sendPrecomputed, type Precomputed } from './http/precomputed.js';
@@ -80,6 +80,8 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.removeContentTypeParser('text/plain');
   installJsonBodies(app);
   const routes = routeTable(app, sendNotFound);
+  // This app's own route descriptions, which every route module (and plugin) adds to.
+  const routeDocs = openapiDocs(app);
   if (!traced) edge = precomputedEdge(routes, (...a) => metrics.countRequest(...a));
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
@@ -138,7 +140,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   const origin = new URL(deps.config.publicUrl).origin;
   const reference = () => {
     if (!docs) {
-      const doc = buildOpenApi(deps.config.publicUrl, VERSION);
+      const doc = buildOpenApi(deps.config.publicUrl, VERSION, routeDocs);
       docs = {
         json: precompute(JSON.stringify(doc, null, 2), {
           contentType: 'application/json; charset=utf-8',

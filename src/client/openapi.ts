@@ -532,6 +532,245 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/video/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The platform's webhook deliveries (x-zm-signature over the raw body, ±5 minutes); answers url_validation. */
+        post: operations["post_api_video_webhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Private MCP endpoint (streamable HTTP, JSON-RPC 2.0; protocol 2026-07-28 and 2025-11-25): one tool per capability the platform offers and the link admits, status and monitor resources. */
+        post: operations["post_api_video_mcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The brand portal: a style guide of the live brand, built from the same catalog as this API. */
+        get: operations["get_"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The portal's stylesheet (its URL carries a content version, ?v=). */
+        get: operations["get_portal_css"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The portal's script (its URL carries a content version, ?v=). */
+        get: operations["get_portal_js"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator dashboard: without a session the sign-in page, with one the status report, monitor, stored events, recordings and webhook deliveries. */
+        get: operations["get_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's stylesheet. */
+        get: operations["get_dashboard_css"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's script (progressive enhancement; every form works without it). */
+        get: operations["get_dashboard_js"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs in with the API key: opens a session (fg_session cookie) and goes to the dashboard. */
+        post: operations["post_dashboard_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the session, for every instance. */
+        post: operations["post_dashboard_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/disconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revokes the platform link and forgets it (POST /api/video/oauth/disconnect). */
+        post: operations["post_dashboard_disconnect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a meeting as a stored event (create_meeting) from the new-event form. */
+        post: operations["post_dashboard_events"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/events/{videoId}/funnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes a stored event's funnel. */
+        post: operations["post_dashboard_events_videoId_funnel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/events/{videoId}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The confirmation page of deleting a stored event (a page, so it needs no script). */
+        get: operations["get_dashboard_events_videoId_delete"];
+        put?: never;
+        /** Deletes the meeting on the platform and the stored event (DELETE /api/video/events/{videoId}). */
+        post: operations["post_dashboard_events_videoId_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/video/capabilities": {
         parameters: {
             query?: never;
@@ -1133,245 +1372,6 @@ export interface paths {
         post?: never;
         /** Deletes a subscription and its pending deliveries. */
         delete: operations["delete_api_video_subscriptions_id"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/webhooks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** The platform's webhook deliveries (x-zm-signature over the raw body, ±5 minutes); answers url_validation. */
-        post: operations["post_api_video_webhooks"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/mcp": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Private MCP endpoint (streamable HTTP, JSON-RPC 2.0; protocol 2026-07-28 and 2025-11-25): one tool per capability the platform offers and the link admits, status and monitor resources. */
-        post: operations["post_api_video_mcp"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The brand portal: a style guide of the live brand, built from the same catalog as this API. */
-        get: operations["get_"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/portal.css": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The portal's stylesheet (its URL carries a content version, ?v=). */
-        get: operations["get_portal_css"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/portal.js": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The portal's script (its URL carries a content version, ?v=). */
-        get: operations["get_portal_js"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The operator dashboard: without a session the sign-in page, with one the status report, monitor, stored events, recordings and webhook deliveries. */
-        get: operations["get_dashboard"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard.css": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The dashboard's stylesheet. */
-        get: operations["get_dashboard_css"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard.js": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The dashboard's script (progressive enhancement; every form works without it). */
-        get: operations["get_dashboard_js"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/login": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Signs in with the API key: opens a session (fg_session cookie) and goes to the dashboard. */
-        post: operations["post_dashboard_login"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/logout": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Ends the session, for every instance. */
-        post: operations["post_dashboard_logout"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/disconnect": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Revokes the platform link and forgets it (POST /api/video/oauth/disconnect). */
-        post: operations["post_dashboard_disconnect"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Creates a meeting as a stored event (create_meeting) from the new-event form. */
-        post: operations["post_dashboard_events"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/events/{videoId}/funnel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Changes a stored event's funnel. */
-        post: operations["post_dashboard_events_videoId_funnel"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/events/{videoId}/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The confirmation page of deleting a stored event (a page, so it needs no script). */
-        get: operations["get_dashboard_events_videoId_delete"];
-        put?: never;
-        /** Deletes the meeting on the platform and the stored event (DELETE /api/video/events/{videoId}). */
-        post: operations["post_dashboard_events_videoId_delete"];
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3292,6 +3292,725 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error401"];
+            429: components["responses"]["Error429"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_api_video_webhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description e.g. meeting.updated, recording.completed, endpoint.url_validation */
+                    event: string;
+                    payload?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        plainToken: string;
+                        /** @description HMAC-SHA256 of plainToken, hex */
+                        encryptedToken: string;
+                    } | {
+                        /** @constant */
+                        received: true;
+                        /**
+                         * @description this delivery was already processed
+                         * @constant
+                         */
+                        duplicate?: true;
+                        /**
+                         * @description an event the gateway does not act on
+                         * @constant
+                         */
+                        ignored?: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_api_video_mcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    jsonrpc: "2.0";
+                    /** @description initialize, tools/list, tools/call, resources/read, … */
+                    method: string;
+                    params?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description absent for a notification */
+                    id?: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC answer: a result, or an error the MCP server answers with (unknown method, invalid params, a failing tool). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number;
+                        result: {
+                            [key: string]: unknown;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                    "text/event-stream": string;
+                };
+            };
+            /** @description A notification or a response was accepted; no body. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not JSON (-32700), not a JSON-RPC request (-32600), or nested too deep. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Without the API key or with a wrong one: an OAuth bearer challenge (WWW-Authenticate: Bearer error="invalid_token"). */
+            401: {
+                headers: {
+                    /** @description Bearer error="invalid_token", error_description="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description invalid_token */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description A Host or Origin this endpoint does not serve (DNS rebinding, foreign pages). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description The Accept header allows neither application/json nor text/event-stream. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description The body is larger than the endpoint reads. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description The Content-Type is not application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests (or, on the private endpoint, too many wrong keys); see Retry-After. */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Internal error (-32603). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Any other refusal, as a JSON-RPC error. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_portal_css: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css; charset=utf-8": string;
+                };
+            };
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_portal_js: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript; charset=utf-8": string;
+                };
+            };
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_dashboard: {
+        parameters: {
+            query?: {
+                /** @description 1: probe the platform now instead of showing the status report kept for a minute */
+                fresh?: "1";
+                /** @description 1: the OAuth link just completed (the callback redirects here) */
+                linked?: "1";
+                /** @description 1: the same-site hop that brings the session cookie back after the platform redirect */
+                resumed?: "1";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard, or the sign-in page without a session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_dashboard_css: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css; charset=utf-8": string;
+                };
+            };
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_dashboard_js: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript; charset=utf-8": string;
+                };
+            };
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_dashboard_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the gateway API key */
+                    key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in: to the dashboard with the session cookie. */
+            303: {
+                headers: {
+                    /** @description /dashboard */
+                    Location?: string;
+                    /** @description fg_session, the session */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not the API key: the sign-in page again, with the error. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_dashboard_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the CSRF token of the dashboard page the form is on */
+                    csrf: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
+            303: {
+                headers: {
+                    /** @description /dashboard */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The CSRF token is missing or wrong (an HTML page). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_dashboard_disconnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the CSRF token of the dashboard page the form is on */
+                    csrf: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
+            303: {
+                headers: {
+                    /** @description /dashboard */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The CSRF token is missing or wrong (an HTML page). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_dashboard_events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the CSRF token of the dashboard page the form is on */
+                    csrf: string;
+                    topic: string;
+                    /** @description a datetime-local value, yyyy-mm-ddThh:mm */
+                    start: string;
+                    /** @description an IANA zone (default UTC) */
+                    timezone?: string;
+                    /** @description minutes (default 60) */
+                    duration?: string;
+                    /** @description a funnel theme key, or empty for none */
+                    funnel?: string;
+                    /** @description present when registration is required */
+                    registration?: string;
+                    /** @description this render's key: sending the same form again replays the first creation */
+                    idempotency_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
+            303: {
+                headers: {
+                    /** @description /dashboard */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The CSRF token is missing or wrong (an HTML page). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_dashboard_events_videoId_funnel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the stored event (meeting id) */
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the CSRF token of the dashboard page the form is on */
+                    csrf: string;
+                    /** @description a funnel theme key, or empty for none */
+                    funnel?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
+            303: {
+                headers: {
+                    /** @description /dashboard */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The CSRF token is missing or wrong (an HTML page). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_dashboard_events_videoId_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the stored event (meeting id) */
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Without a session: to the dashboard (sign-in). */
+            303: {
+                headers: {
+                    /** @description /dashboard */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such stored event (an HTML page). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_dashboard_events_videoId_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the stored event (meeting id) */
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the CSRF token of the dashboard page the form is on */
+                    csrf: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
+            303: {
+                headers: {
+                    /** @description /dashboard */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The CSRF token is missing or wrong (an HTML page). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
             429: components["responses"]["Error429"];
             default: components["responses"]["ErrorDefault"];
         };
@@ -6290,725 +7009,6 @@ export interface operations {
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    post_api_video_webhooks: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description e.g. meeting.updated, recording.completed, endpoint.url_validation */
-                    event: string;
-                    payload?: {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        plainToken: string;
-                        /** @description HMAC-SHA256 of plainToken, hex */
-                        encryptedToken: string;
-                    } | {
-                        /** @constant */
-                        received: true;
-                        /**
-                         * @description this delivery was already processed
-                         * @constant
-                         */
-                        duplicate?: true;
-                        /**
-                         * @description an event the gateway does not act on
-                         * @constant
-                         */
-                        ignored?: true;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            503: components["responses"]["Error503"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    post_api_video_mcp: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @constant */
-                    jsonrpc: "2.0";
-                    /** @description initialize, tools/list, tools/call, resources/read, … */
-                    method: string;
-                    params?: {
-                        [key: string]: unknown;
-                    };
-                    /** @description absent for a notification */
-                    id?: string | number;
-                };
-            };
-        };
-        responses: {
-            /** @description The JSON-RPC answer: a result, or an error the MCP server answers with (unknown method, invalid params, a failing tool). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number;
-                        result: {
-                            [key: string]: unknown;
-                        };
-                    } | {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
-                        error: {
-                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
-                            code: number;
-                            message: string;
-                            data?: unknown;
-                        };
-                    };
-                    "text/event-stream": string;
-                };
-            };
-            /** @description A notification or a response was accepted; no body. */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not JSON (-32700), not a JSON-RPC request (-32600), or nested too deep. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
-                        error: {
-                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
-                            code: number;
-                            message: string;
-                            data?: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Without the API key or with a wrong one: an OAuth bearer challenge (WWW-Authenticate: Bearer error="invalid_token"). */
-            401: {
-                headers: {
-                    /** @description Bearer error="invalid_token", error_description="…" */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description invalid_token */
-                        error: string;
-                        error_description?: string;
-                    };
-                };
-            };
-            /** @description A Host or Origin this endpoint does not serve (DNS rebinding, foreign pages). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
-                        error: {
-                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
-                            code: number;
-                            message: string;
-                            data?: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description The Accept header allows neither application/json nor text/event-stream. */
-            406: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
-                        error: {
-                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
-                            code: number;
-                            message: string;
-                            data?: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description The body is larger than the endpoint reads. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
-                        error: {
-                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
-                            code: number;
-                            message: string;
-                            data?: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description The Content-Type is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
-                        error: {
-                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
-                            code: number;
-                            message: string;
-                            data?: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Too many requests (or, on the private endpoint, too many wrong keys); see Retry-After. */
-            429: {
-                headers: {
-                    /** @description seconds to wait */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
-                        error: {
-                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
-                            code: number;
-                            message: string;
-                            data?: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Internal error (-32603). */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
-                        error: {
-                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
-                            code: number;
-                            message: string;
-                            data?: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Any other refusal, as a JSON-RPC error. */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
-                        error: {
-                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
-                            code: number;
-                            message: string;
-                            data?: unknown;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    get_: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_portal_css: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/css; charset=utf-8": string;
-                };
-            };
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_portal_js: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/javascript; charset=utf-8": string;
-                };
-            };
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_dashboard: {
-        parameters: {
-            query?: {
-                /** @description 1: probe the platform now instead of showing the status report kept for a minute */
-                fresh?: "1";
-                /** @description 1: the OAuth link just completed (the callback redirects here) */
-                linked?: "1";
-                /** @description 1: the same-site hop that brings the session cookie back after the platform redirect */
-                resumed?: "1";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The dashboard, or the sign-in page without a session. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_dashboard_css: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/css; charset=utf-8": string;
-                };
-            };
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_dashboard_js: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/javascript; charset=utf-8": string;
-                };
-            };
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    post_dashboard_login: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description the gateway API key */
-                    key: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Signed in: to the dashboard with the session cookie. */
-            303: {
-                headers: {
-                    /** @description /dashboard */
-                    Location?: string;
-                    /** @description fg_session, the session */
-                    "Set-Cookie"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not the API key: the sign-in page again, with the error. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    post_dashboard_logout: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description the CSRF token of the dashboard page the form is on */
-                    csrf: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
-            303: {
-                headers: {
-                    /** @description /dashboard */
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The CSRF token is missing or wrong (an HTML page). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    post_dashboard_disconnect: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description the CSRF token of the dashboard page the form is on */
-                    csrf: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
-            303: {
-                headers: {
-                    /** @description /dashboard */
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The CSRF token is missing or wrong (an HTML page). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    post_dashboard_events: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description the CSRF token of the dashboard page the form is on */
-                    csrf: string;
-                    topic: string;
-                    /** @description a datetime-local value, yyyy-mm-ddThh:mm */
-                    start: string;
-                    /** @description an IANA zone (default UTC) */
-                    timezone?: string;
-                    /** @description minutes (default 60) */
-                    duration?: string;
-                    /** @description a funnel theme key, or empty for none */
-                    funnel?: string;
-                    /** @description present when registration is required */
-                    registration?: string;
-                    /** @description this render's key: sending the same form again replays the first creation */
-                    idempotency_key?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
-            303: {
-                headers: {
-                    /** @description /dashboard */
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The CSRF token is missing or wrong (an HTML page). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    post_dashboard_events_videoId_funnel: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description the stored event (meeting id) */
-                videoId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description the CSRF token of the dashboard page the form is on */
-                    csrf: string;
-                    /** @description a funnel theme key, or empty for none */
-                    funnel?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
-            303: {
-                headers: {
-                    /** @description /dashboard */
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The CSRF token is missing or wrong (an HTML page). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_dashboard_events_videoId_delete: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description the stored event (meeting id) */
-                videoId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            /** @description Without a session: to the dashboard (sign-in). */
-            303: {
-                headers: {
-                    /** @description /dashboard */
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No such stored event (an HTML page). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    post_dashboard_events_videoId_delete: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description the stored event (meeting id) */
-                videoId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description the CSRF token of the dashboard page the form is on */
-                    csrf: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
-            303: {
-                headers: {
-                    /** @description /dashboard */
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The CSRF token is missing or wrong (an HTML page). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
             429: components["responses"]["Error429"];
             default: components["responses"]["ErrorDefault"];
         };

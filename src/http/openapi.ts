@@ -5,6 +5,8 @@
  */
 export {
   documentRoute,
+  openapiDocs,
+  RouteDocs,
   type Holds,
   type MediaDoc,
   type RouteDoc,

@@ -4,7 +4,7 @@
  * them, every success body's schema, every error status with the one error shape.
  */
 import { errorSchema, SchemaComponents, type JsonSchema } from './schemas.js';
-import { documentedRoutes, type MediaDoc, type ResponseDoc, type RouteDoc } from './route-doc.js';
+import type { MediaDoc, ResponseDoc, RouteDoc, RouteDocs } from './route-doc.js';
 import { FIXED_ROUTES } from './fixed-routes.js';
 
 /** What any capability operation can answer besides its success: the platform's failures mapped. */
@@ -208,11 +208,12 @@ function responseOf(r: ResponseDoc, c: SchemaComponents): JsonSchema {
   return out;
 }
 
-export function buildOpenApi(baseUrl: string, version: string): Record<string, unknown> {
+/** The document of one app's routes (its RouteDocs) and the fixed routes. */
+export function buildOpenApi(baseUrl: string, version: string, docs: RouteDocs): Record<string, unknown> {
   const c = new Components();
   c.named('Error', errorSchema);
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const d of [...FIXED_ROUTES, ...documentedRoutes()]) {
+  for (const d of [...FIXED_ROUTES, ...docs.all]) {
     (paths[toOpenApiPath(d.url)] ??= {})[d.method.toLowerCase()] = operationOf(d, c);
   }
   return {

@@ -1,8 +1,11 @@
 /**
  * What a route says about itself for the OpenAPI document: its inputs and its answers, as zod
  * schemas where the route builds or checks them. Routes call `documentRoute` as they register;
- * build.ts turns the list into the document once every route has described itself.
+ * build.ts turns the app's list into the document once every route has described itself. The
+ * list belongs to the app (a root decorator, seen by every encapsulated plugin), so apps built in
+ * one process, as the tests build many, each document only their own routes.
  */
+import type { FastifyInstance } from 'fastify';
 import type * as z from 'zod';
 import type { Operation } from '../../gateway/capabilities/operation.js';
 
@@ -69,12 +72,37 @@ export interface RouteDoc {
  */
 export type Holds<T extends S, S> = [T, S];
 
-const DOCS: RouteDoc[] = [];
+/** One app's route descriptions, in registration order; the first of a method and path wins. */
+export class RouteDocs {
+  readonly #docs: RouteDoc[] = [];
 
-/** Adds a route to the document; the first description of a method and path wins. */
-export function documentRoute(d: RouteDoc): void {
-  if (!DOCS.some((x) => x.method === d.method && x.url === d.url)) DOCS.push(d);
+  add(d: RouteDoc): void {
+    if (!this.#docs.some((x) => x.method === d.method && x.url === d.url)) this.#docs.push(d);
+  }
+
+  get all(): readonly RouteDoc[] {
+    return this.#docs;
+  }
 }
 
-/** Every route described so far, in registration order. */
-export const documentedRoutes = (): readonly RouteDoc[] => DOCS;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's OpenAPI descriptions (openapiDocs); absent on an app that keeps no document. */
+    routeDocs?: RouteDocs;
+  }
+}
+
+/** Gives the app its document's list; call on the root before any route, so every plugin sees it. */
+export function openapiDocs(app: FastifyInstance): RouteDocs {
+  const docs = new RouteDocs();
+  app.decorate('routeDocs', docs);
+  return docs;
+}
+
+/**
+ * Adds a route to its app's document. An app without one (a test's bare Fastify around a single
+ * route module) keeps no description.
+ */
+export function documentRoute(app: FastifyInstance, d: RouteDoc): void {
+  app.routeDocs?.add(d);
+}

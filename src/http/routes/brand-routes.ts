@@ -119,10 +119,10 @@ export function registerBrandRoutes(
     app.options(url, preflight);
   };
   for (const url of API_PATHS) read(url, serve);
-  for (const d of catalogDocs()) documentRoute(d);
-  documentRoute(tokensDoc(TOKENS_ROUTE, TOKENS_QUERY.extend({ version: TOKENS_VERSION_PARAM })));
-  documentRoute(themeDoc(THEME_ROUTE));
-  for (const d of staticDocs(brand.current.responses.keys())) documentRoute(d);
+  for (const d of catalogDocs()) documentRoute(app, d);
+  documentRoute(app, tokensDoc(TOKENS_ROUTE, TOKENS_QUERY.extend({ version: TOKENS_VERSION_PARAM })));
+  documentRoute(app, themeDoc(THEME_ROUTE));
+  for (const d of staticDocs(brand.current.responses.keys())) documentRoute(app, d);
   read(
     TOKENS_ROUTE,
     (req, reply) => {

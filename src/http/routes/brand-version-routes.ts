@@ -143,7 +143,7 @@ export function registerBrandVersionRoutes(
       })
       .send(body);
 
-  documentRoute({
+  documentRoute(app, {
     method: 'GET',
     url: VERSIONS_ROUTE,
     summary: ENDPOINTS[`GET ${VERSIONS_ROUTE}`] ?? 'Brand versions.',
@@ -172,7 +172,7 @@ export function registerBrandVersionRoutes(
     });
   });
 
-  documentRoute({
+  documentRoute(app, {
     method: 'GET',
     url: CHANGELOG_ROUTE,
     summary: ENDPOINTS[`GET ${CHANGELOG_ROUTE}`] ?? 'Brand changelog.',

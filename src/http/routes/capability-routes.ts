@@ -21,7 +21,7 @@ export interface ViewDeps {
 
 export function registerCapabilityRoutes(app: FastifyInstance, deps: ViewDeps): void {
   const { gateway } = deps;
-  for (const d of CAPABILITY_DOCS) documentRoute(d);
+  for (const d of CAPABILITY_DOCS) documentRoute(app, d);
   app.get('/api/video/capabilities', async () => {
     const monitor = await gateway.monitor();
     return {
@@ -95,7 +95,7 @@ function viewRunner(deps: ViewDeps, v: ViewDef): (req: ViewRequest, key?: string
 
 export function restView(app: FastifyInstance, deps: ViewDeps, v: ViewDef): void {
   const op = entry(v.group, v.name).operation;
-  documentRoute({
+  documentRoute(app, {
     method: String(v.method),
     url: v.url,
     summary: op?.summary ?? `${v.group}/${v.name}`,

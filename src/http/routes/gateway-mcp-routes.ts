@@ -61,6 +61,7 @@ export function registerGatewayMcpRoutes(
     return Promise.resolve(undefined);
   };
   documentRoute(
+    app,
     mcpRouteDoc(
       GATEWAY_MCP_PATH,
       'Private MCP endpoint (streamable HTTP, JSON-RPC 2.0; protocol 2026-07-28 and 2025-11-25): one tool per capability the platform offers and the link admits, status and monitor resources.',

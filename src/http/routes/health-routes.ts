@@ -20,7 +20,7 @@ export function registerHealthRoutes(
   app: FastifyInstance,
   deps: { brand: BrandService; store?: Pick<Store, 'ping'> },
 ): void {
-  documentRoute({
+  documentRoute(app, {
     method: 'GET',
     url: '/healthz',
     summary: 'Liveness.',
@@ -28,7 +28,7 @@ export function registerHealthRoutes(
     auth: 'none',
     output: live,
   });
-  documentRoute({
+  documentRoute(app, {
     method: 'GET',
     url: '/readyz',
     summary: 'Readiness: the brand is loaded and the store answers.',

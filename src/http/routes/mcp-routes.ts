@@ -27,6 +27,7 @@ export function registerMcpRoutes(
   const edge = { path: MCP_PATH, publicUrl: deps.publicUrl, allowedOrigins: deps.allowedOrigins, endpoint };
   registerMcpEdge(app, edge);
   documentRoute(
+    app,
     mcpRouteDoc(
       MCP_PATH,
       'MCP endpoint (streamable HTTP, JSON-RPC 2.0; protocol 2026-07-28 and 2025-11-25): seven brand tools and resources.',

@@ -119,7 +119,7 @@ export function registerVideoRoutes(
   },
 ): void {
   const { gateway } = deps;
-  for (const d of GATEWAY_DOCS) documentRoute(d);
+  for (const d of GATEWAY_DOCS) documentRoute(app, d);
   const auth = requireApiKey(deps.secrets);
   const cookieOpts = {
     httpOnly: true,

@@ -29,7 +29,7 @@ export function registerWebhookRoutes(
   intake: WebhookIntake,
   observer?: GatewayObserver,
 ): void {
-  documentRoute({
+  documentRoute(app, {
     method: 'POST',
     url: '/api/video/webhooks',
     summary:

@@ -37,7 +37,7 @@ export function registerDashboard(
   sessions: DashboardSessions | undefined,
 ): void {
   if (!deps.gateway || !sessions) return;
-  for (const d of DASHBOARD_DOCS) documentRoute(d);
+  for (const d of DASHBOARD_DOCS) documentRoute(app, d);
   const { gateway, secrets } = deps.gateway;
   const keyHash = secrets.apiKeyHash;
   const secure = deps.config.publicUrl.startsWith('https://');

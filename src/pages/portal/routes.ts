@@ -86,7 +86,7 @@ export function registerPortal(app: FastifyInstance, deps: AppDeps): void {
       exposeHeadRoute: false,
       handler: (req: FastifyRequest, reply: FastifyReply) => sendPrecomputed(req, reply, pick()),
     });
-  documentRoute({
+  documentRoute(app, {
     method: 'GET',
     url: '/',
     summary: 'The brand portal: a style guide of the live brand, built from the same catalog as this API.',
@@ -94,7 +94,7 @@ export function registerPortal(app: FastifyInstance, deps: AppDeps): void {
     auth: 'none',
     media: { type: 'text/html; charset=utf-8' },
   });
-  documentRoute({
+  documentRoute(app, {
     method: 'GET',
     url: '/portal.css',
     summary: "The portal's stylesheet (its URL carries a content version, ?v=).",
@@ -102,7 +102,7 @@ export function registerPortal(app: FastifyInstance, deps: AppDeps): void {
     auth: 'none',
     media: { type: 'text/css; charset=utf-8' },
   });
-  documentRoute({
+  documentRoute(app, {
     method: 'GET',
     url: '/portal.js',
     summary: "The portal's script (its URL carries a content version, ?v=).",

@@ -33,7 +33,7 @@ export function registerMeetingsRoutes(app: FastifyInstance, deps: ViewDeps): vo
   const { gateway } = deps;
   // Routes that create nothing refuse an Idempotency-Key, as the shared invoke does for operations.
   const noKey = { onRequest: refuseIdempotencyKey };
-  for (const d of STORED_EVENT_DOCS) documentRoute(d);
+  for (const d of STORED_EVENT_DOCS) documentRoute(app, d);
 
   app.get('/api/video/events', noKey, async (req) =>
     gateway.events.page(parseInput(storedEventsQuery, req.query)),

@@ -29,7 +29,7 @@ const needsComment = (why: string) =>
  * One operation, two routes: GET lists (paging only), POST posts (the comment's fields), each
  * answering its own half of the operation's output.
  */
-function documentComments(url: string): void {
+function documentComments(app: FastifyInstance, url: string): void {
   const op = entry('ra', 'comments').operation;
   if (!op || !(op.input instanceof z.ZodObject)) return;
   const shape = op.input.shape as Record<string, z.ZodType>;
@@ -43,7 +43,7 @@ function documentComments(url: string): void {
     params: z.object({ conversationId: shape['conversation_id'] ?? z.string() }),
     errors: OPERATION_ERRORS,
   };
-  documentRoute({
+  documentRoute(app, {
     ...common,
     method: 'GET',
     summary: "Lists a conversation's comments, oldest first.",
@@ -51,7 +51,7 @@ function documentComments(url: string): void {
     ...((listed ?? op.output) ? { output: listed ?? op.output } : {}),
   });
   const comment = shape['comment'];
-  documentRoute({
+  documentRoute(app, {
     ...common,
     method: 'POST',
     summary: 'Posts a comment (or a reply) on a conversation and answers it.',
@@ -66,7 +66,7 @@ function documentComments(url: string): void {
 }
 
 export function registerRaRoutes(app: FastifyInstance, deps: ViewDeps): void {
-  documentComments('/api/video/ra/conversations/:conversationId/comments');
+  documentComments(app, '/api/video/ra/conversations/:conversationId/comments');
   restView(app, deps, { method: 'GET', url: '/api/video/ra/deals', group: 'ra', name: 'list_deals' });
   restView(app, deps, {
     method: 'GET',

@@ -25,7 +25,7 @@ const searchAnswer = z.object({
 export type SearchHolds = Holds<Awaited<ReturnType<typeof search>>, z.output<typeof searchAnswer>>;
 
 export function registerSearchRoutes(app: FastifyInstance, deps: ViewDeps): void {
-  documentRoute({
+  documentRoute(app, {
     method: 'GET',
     url: '/api/video/search',
     summary: 'Ranked results across stored events, meetings, recordings and contacts, grouped by source.',

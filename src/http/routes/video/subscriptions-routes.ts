@@ -37,7 +37,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: ViewDeps)
     url: string,
     summary: string,
     extra: Pick<RouteDoc, 'input' | 'status' | 'output' | 'params' | 'errors'>,
-  ) => documentRoute({ method, url, summary, tag: 'gateway', auth: 'api_key', ...extra });
+  ) => documentRoute(app, { method, url, summary, tag: 'gateway', auth: 'api_key', ...extra });
   doc(
     'POST',
     '/api/video/subscriptions',
