@@ -1,7 +1,7 @@
 /**
  * `npm run build`: bundles the service into dist/ with esbuild (no type check — `npm run check`
  * does that), so `npm start` runs plain JavaScript and pays neither a transpiler nor the loading
- * of ~1,100 separate modules at start (the before/after is in BENCHMARKS.md). Three entries,
+ * of ~1,100 separate modules at start (the before/after is in BENCHMARKS.md's git history). Three entries,
  * dist/main.js (the service), dist/sandbox.js (the emulator, packages/platform-emulator, which
  * the service forks) and dist/client.js (the typed client, package.json's `fleetgate/client` for
  * plain Node), share chunks; every output file sits at the top of dist/, which

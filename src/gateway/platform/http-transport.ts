@@ -3,7 +3,7 @@
  * the whole body (under a size limit) before answering, the whole exchange under one deadline
  * timer. Node 20's fetch costs about 0.5 ms more CPU per call (WHATWG streams for every body),
  * which the bench showed as most of the gateway's overhead; an AbortSignal for the deadline and
- * a URL object per call cost another ~0.1 ms here (BENCHMARKS.md). The answer has the
+ * a URL object per call cost another ~0.1 ms here (BENCHMARKS.md's git history). The answer has the
  * small part of the Response interface the client uses; fetchTransport() adapts fetch (tests
  * inject it to watch each call). With tracing on, each request it sends is recorded on the
  * platform call's span (tracing/sdk.ts).
