@@ -5,83 +5,15 @@
  */
 
 export interface paths {
-    "/metrics": {
+    "/": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics: requests and latency by route, upstream calls, refreshes, webhooks. */
-        get: operations["get_metrics"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/openapi.json": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** This document. */
-        get: operations["get_openapi_json"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/docs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The API reference page. */
-        get: operations["get_docs"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/healthz": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Liveness. */
-        get: operations["get_healthz"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/readyz": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Readiness: the brand is loaded and the store answers. */
-        get: operations["get_readyz"];
+        /** The brand portal: a style guide of the live brand, built from the same catalog as this API. */
+        get: operations["get_"];
         put?: never;
         post?: never;
         delete?: never;
@@ -107,40 +39,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/brand/tokens.css": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Design tokens as CSS custom properties, with dark mode and per-funnel theme selectors. */
-        get: operations["get_api_brand_tokens_css"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/brand/themes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** All themes: official fleet accents and the 10 live funnel themes, with WCAG contrast data. */
-        get: operations["get_api_brand_themes"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/brand/assets": {
         parameters: {
             query?: never;
@@ -150,6 +48,23 @@ export interface paths {
         };
         /** Logos, shield, icons, web icon set and social images, each with absolute URL, format, size, bytes and sha256. */
         get: operations["get_api_brand_assets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/brand/changelog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What changed between two brand versions (?from=&to=, default the latest and the one before): bump, added, removed (each with a suggested replacement) and changed tokens. */
+        get: operations["get_api_brand_changelog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -209,117 +124,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/llms.txt": {
+    "/api/brand/themes": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The same agent guide at the site root. */
-        get: operations["get_llms_txt"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/favicon.ico": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The favicon (16, 32 and 48 px). */
-        get: operations["get_favicon_ico"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/static/fleet/design-tokens.css": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Stylesheet of the design tokens (same bytes as /api/brand/tokens.css). */
-        get: operations["get_static_fleet_design_tokens_css"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/static/fleet/assets/logo-horizontal-light.png": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Horizontal logo for light backgrounds, PNG. */
-        get: operations["get_static_fleet_assets_logo_horizontal_light_png"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/static/fleet/fonts/fonts.css": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The @font-face stylesheet for the self-hosted web fonts. */
-        get: operations["get_static_fleet_fonts_fonts_css"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/static/fleet/docs/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Index page of the fleet documents. */
-        get: operations["get_static_fleet_docs"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/brand/tokens": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Design tokens as a DTCG 2025.10 JSON document (colors, type, spacing, radius, shadows, motion, gradients, breakpoints; dark overrides under $extensions). ?format=css|scss|tailwind|js|ts|swift|compose|android gives the same tokens for that platform (static twins under /static/fleet/tokens/). */
-        get: operations["get_api_brand_tokens"];
+        /** All themes: official fleet accents and the 10 live funnel themes, with WCAG contrast data. */
+        get: operations["get_api_brand_themes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -345,15 +158,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/static/fleet/{file}": {
+    "/api/brand/tokens": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Brand files at the top: stylesheets (design-tokens.css, brand.css). */
-        get: operations["get_static_fleet_file"];
+        /** Design tokens as a DTCG 2025.10 JSON document (colors, type, spacing, radius, shadows, motion, gradients, breakpoints; dark overrides under $extensions). ?format=css|scss|tailwind|js|ts|swift|compose|android gives the same tokens for that platform (static twins under /static/fleet/tokens/). */
+        get: operations["get_api_brand_tokens"];
         put?: never;
         post?: never;
         delete?: never;
@@ -362,32 +175,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/static/fleet/{folder}/{file}": {
+    "/api/brand/tokens.css": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Brand files 1 folder down: images, icons, fonts, documents (HTML and Markdown), token files. */
-        get: operations["get_static_fleet_folder_file"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/static/fleet/{folder}/{subfolder}/{file}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Brand files 2 folders down: images, icons, fonts, documents (HTML and Markdown), token files. */
-        get: operations["get_static_fleet_folder_subfolder_file"];
+        /** Design tokens as CSS custom properties, with dark mode and per-funnel theme selectors. */
+        get: operations["get_api_brand_tokens_css"];
         put?: never;
         post?: never;
         delete?: never;
@@ -413,24 +209,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/brand/changelog": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** What changed between two brand versions (?from=&to=, default the latest and the one before): bump, added, removed (each with a suggested replacement) and changed tokens. */
-        get: operations["get_api_brand_changelog"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/mcp": {
+    "/api/video/ai/ask": {
         parameters: {
             query?: never;
             header?: never;
@@ -439,421 +218,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** MCP endpoint (streamable HTTP, JSON-RPC 2.0; protocol 2026-07-28 and 2025-11-25): seven brand tools and resources. */
-        post: operations["post_mcp"];
+        /** Answers a question about the linked user's meetings from their AI summaries and transcripts, citing the meetings (hosted MCP ask; falls back to reading recent meeting summaries). */
+        post: operations["post_api_video_ai_ask"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/video/oauth/start": {
+    "/api/video/ai/search": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Starts linking: 302 to the platform's consent page (PKCE, browser-bound state cookie); JSON {authorizeUrl} when the Accept header asks for JSON only. */
-        get: operations["get_api_video_oauth_start"];
+        /** Finds meetings by what was said in them: keyword search over topics, agendas, AI summaries and transcripts with matching snippets (hosted MCP search; falls back to matching topics and agendas). */
+        get: operations["get_api_video_ai_search"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/oauth/callback": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** OAuth redirect target: checks state and cookie, exchanges the code, stores the link. */
-        get: operations["get_api_video_oauth_callback"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/oauth/disconnect": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Revokes upstream and forgets the link. */
-        post: operations["post_api_video_oauth_disconnect"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The status report: configured, linked account, stored events, capability map and paths. */
-        get: operations["get_api_video_status"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/monitor": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Every group and capability with its state, scopes, latency; token expiry, budgets, daily quotas, last webhook, outgoing deliveries. */
-        get: operations["get_api_video_monitor"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/webhooks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** The platform's webhook deliveries (x-zm-signature over the raw body, ±5 minutes); answers url_validation. */
-        post: operations["post_api_video_webhooks"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/mcp": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Private MCP endpoint (streamable HTTP, JSON-RPC 2.0; protocol 2026-07-28 and 2025-11-25): one tool per capability the platform offers and the link admits, status and monitor resources. */
-        post: operations["post_api_video_mcp"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The brand portal: a style guide of the live brand, built from the same catalog as this API. */
-        get: operations["get_"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/portal.css": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The portal's stylesheet (its URL carries a content version, ?v=). */
-        get: operations["get_portal_css"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/portal.js": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The portal's script (its URL carries a content version, ?v=). */
-        get: operations["get_portal_js"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The operator dashboard: without a session the sign-in page, with one the status report, monitor, stored events, recordings and webhook deliveries. */
-        get: operations["get_dashboard"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard.css": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The dashboard's stylesheet. */
-        get: operations["get_dashboard_css"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard.js": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The dashboard's script (progressive enhancement; every form works without it). */
-        get: operations["get_dashboard_js"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/login": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Signs in with the API key: opens a session (fg_session cookie) and goes to the dashboard. */
-        post: operations["post_dashboard_login"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/logout": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Ends the session, for every instance. */
-        post: operations["post_dashboard_logout"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/disconnect": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Revokes the platform link and forgets it (POST /api/video/oauth/disconnect). */
-        post: operations["post_dashboard_disconnect"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Creates a meeting as a stored event (create_meeting) from the new-event form. */
-        post: operations["post_dashboard_events"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/events/{videoId}/funnel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Changes a stored event's funnel. */
-        post: operations["post_dashboard_events_videoId_funnel"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/events/{videoId}/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The confirmation page of deleting a stored event (a page, so it needs no script). */
-        get: operations["get_dashboard_events_videoId_delete"];
-        put?: never;
-        /** Deletes the meeting on the platform and the stored event (DELETE /api/video/events/{videoId}). */
-        post: operations["post_dashboard_events_videoId_delete"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/capabilities": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The capability registry: every group/name with availability, state and input schema. */
-        get: operations["get_api_video_capabilities"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/capabilities/{group}/{name}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Invokes one capability with JSON arguments (its inputSchema); 404 for an unknown one, 501 no_public_api where the platform has none. A creating capability honours Idempotency-Key. */
-        post: operations["post_api_video_capabilities_group_name"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Stored events (meetings the gateway created), filtered by funnel, status and start time, in start_time order; with q, those matching the words, ranked among the newest 500 matches. Keyset-paged: pass nextCursor back as cursor with the same filters. */
-        get: operations["get_api_video_events"];
-        put?: never;
-        /** Creates a meeting on the platform and stores it as an event with its funnel; returns the stored event. */
-        post: operations["post_api_video_events"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/events/{videoId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One stored event. */
-        get: operations["get_api_video_events_videoId"];
-        put?: never;
-        post?: never;
-        /** Deletes the meeting on the platform and the stored event. */
-        delete: operations["delete_api_video_events_videoId"];
-        options?: never;
-        head?: never;
-        /** Changes a stored event on the platform and in the store together (funnel-only changes stay local). */
-        patch: operations["patch_api_video_events_videoId"];
-        trace?: never;
-    };
-    "/api/video/events/{videoId}/registrations": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Registrations recorded for a stored event, oldest first; keyset-paged with nextCursor. */
-        get: operations["get_api_video_events_videoId_registrations"];
-        put?: never;
-        /** Registers a person on the platform and records it. */
-        post: operations["post_api_video_events_videoId_registrations"];
         delete?: never;
         options?: never;
         head?: never;
@@ -912,23 +295,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/video/calendar/events/quick-add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Creates an event from a short text, like "Lunch with sam@example.com tomorrow at 1pm for 30 minutes at Gibsons". */
-        post: operations["post_api_video_calendar_events_quick_add"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/video/calendar/events/{eventId}": {
         parameters: {
             query?: never;
@@ -947,109 +313,7 @@ export interface paths {
         patch: operations["patch_api_video_calendar_events_eventId"];
         trace?: never;
     };
-    "/api/video/recordings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Lists the linked user's cloud recordings, newest first, for meetings that started between from and to (default: the last 30 days; at most 6 months). */
-        get: operations["get_api_video_recordings"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/recordings/{video_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One meeting's cloud recording with its files (video, audio, transcript, chat, summary). */
-        get: operations["get_api_video_recordings_video_id"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/recordings/{video_id}/files": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The files of one meeting's cloud recording. */
-        get: operations["get_api_video_recordings_video_id_files"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/recordings/{video_id}/transcript": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One meeting's transcript: when it was made, whether it can be downloaded, and its download URL (WebVTT). */
-        get: operations["get_api_video_recordings_video_id_transcript"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/contacts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Lists the linked user's contacts (type company or external), or searches the company directory when q is given. */
-        get: operations["get_api_video_contacts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Ranked results across stored events, meetings, recordings and contacts, grouped by source. */
-        get: operations["get_api_video_search"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/ai/ask": {
+    "/api/video/calendar/events/quick-add": {
         parameters: {
             query?: never;
             header?: never;
@@ -1058,23 +322,23 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Answers a question about the linked user's meetings from their AI summaries and transcripts, citing the meetings (hosted MCP ask; falls back to reading recent meeting summaries). */
-        post: operations["post_api_video_ai_ask"];
+        /** Creates an event from a short text, like "Lunch with sam@example.com tomorrow at 1pm for 30 minutes at Gibsons". */
+        post: operations["post_api_video_calendar_events_quick_add"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/video/ai/search": {
+    "/api/video/capabilities": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Finds meetings by what was said in them: keyword search over topics, agendas, AI summaries and transcripts with matching snippets (hosted MCP search; falls back to matching topics and agendas). */
-        get: operations["get_api_video_ai_search"];
+        /** The capability registry: every group/name with availability, state and input schema. */
+        get: operations["get_api_video_capabilities"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1083,68 +347,17 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/video/phone/call-logs": {
+    "/api/video/capabilities/{group}/{name}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Lists the linked user's phone calls (call history), newest first, that started between from and to (default: the last 7 days). */
-        get: operations["get_api_video_phone_call_logs"];
+        get?: never;
         put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/phone/voicemails": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Lists the linked user's voicemails, newest first, left between from and to (default: the last 7 days). */
-        get: operations["get_api_video_phone_voicemails"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/phone/recordings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Lists the linked user's phone call recordings, newest first, made between from and to (default: the last 7 days). */
-        get: operations["get_api_video_phone_recordings"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/phone/ai-summaries/{summary_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The AI summary of one recorded phone call (its ai_call_summary_id is on the call log): summary, next steps and details. */
-        get: operations["get_api_video_phone_ai_summaries_summary_id"];
-        put?: never;
-        post?: never;
+        /** Invokes one capability with JSON arguments (its inputSchema); 404 for an unknown one, 501 no_public_api where the platform has none. A creating capability honours Idempotency-Key. */
+        post: operations["post_api_video_capabilities_group_name"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1185,33 +398,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/video/ra/conversations/{conversationId}/comments": {
+    "/api/video/contacts": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Lists a conversation's comments, oldest first. */
-        get: operations["get_api_video_ra_conversations_conversationId_comments"];
-        put?: never;
-        /** Posts a comment (or a reply) on a conversation and answers it. */
-        post: operations["post_api_video_ra_conversations_conversationId_comments"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/ra/deals": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Lists CRM deals with their stage, amount, owner and conversation count, most recently active first. */
-        get: operations["get_api_video_ra_deals"];
+        /** Lists the linked user's contacts (type company or external), or searches the company directory when q is given. */
+        get: operations["get_api_video_contacts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1220,51 +415,18 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/video/ra/deals/{dealId}/activities": {
+    "/api/video/events": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Lists a deal's activity timeline (meetings, calls and email threads), newest first. */
-        get: operations["get_api_video_ra_deals_dealId_activities"];
+        /** Stored events (meetings the gateway created), filtered by funnel, status and start time, in start_time order; with q, those matching the words, ranked among the newest 500 matches. Keyset-paged: pass nextCursor back as cursor with the same filters. */
+        get: operations["get_api_video_events"];
         put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/ra/conversations": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Lists analysed sales conversations (meetings and phone calls), newest first, optionally by time window, deal, host or type. */
-        get: operations["get_api_video_ra_conversations"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/video/ra/conversations/{conversationId}/analysis": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A conversation's content analysis: summary and chapters, topics, next steps, engaging questions, indicators, deal memo and playbooks. */
-        get: operations["get_api_video_ra_conversations_conversationId_analysis"];
-        put?: never;
-        post?: never;
+        /** Creates a meeting on the platform and stores it as an event with its funnel; returns the stored event. */
+        post: operations["post_api_video_events"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1341,6 +503,384 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/video/events/{videoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One stored event. */
+        get: operations["get_api_video_events_videoId"];
+        put?: never;
+        post?: never;
+        /** Deletes the meeting on the platform and the stored event. */
+        delete: operations["delete_api_video_events_videoId"];
+        options?: never;
+        head?: never;
+        /** Changes a stored event on the platform and in the store together (funnel-only changes stay local). */
+        patch: operations["patch_api_video_events_videoId"];
+        trace?: never;
+    };
+    "/api/video/events/{videoId}/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Registrations recorded for a stored event, oldest first; keyset-paged with nextCursor. */
+        get: operations["get_api_video_events_videoId_registrations"];
+        put?: never;
+        /** Registers a person on the platform and records it. */
+        post: operations["post_api_video_events_videoId_registrations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Private MCP endpoint (streamable HTTP, JSON-RPC 2.0; protocol 2026-07-28 and 2025-11-25): one tool per capability the platform offers and the link admits, status and monitor resources. */
+        post: operations["post_api_video_mcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/monitor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every group and capability with its state, scopes, latency; token expiry, budgets, daily quotas, last webhook, outgoing deliveries. */
+        get: operations["get_api_video_monitor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/oauth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OAuth redirect target: checks state and cookie, exchanges the code, stores the link. */
+        get: operations["get_api_video_oauth_callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/oauth/disconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revokes upstream and forgets the link. */
+        post: operations["post_api_video_oauth_disconnect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/oauth/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Starts linking: 302 to the platform's consent page (PKCE, browser-bound state cookie); JSON {authorizeUrl} when the Accept header asks for JSON only. */
+        get: operations["get_api_video_oauth_start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/phone/ai-summaries/{summary_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The AI summary of one recorded phone call (its ai_call_summary_id is on the call log): summary, next steps and details. */
+        get: operations["get_api_video_phone_ai_summaries_summary_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/phone/call-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists the linked user's phone calls (call history), newest first, that started between from and to (default: the last 7 days). */
+        get: operations["get_api_video_phone_call_logs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/phone/recordings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists the linked user's phone call recordings, newest first, made between from and to (default: the last 7 days). */
+        get: operations["get_api_video_phone_recordings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/phone/voicemails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists the linked user's voicemails, newest first, left between from and to (default: the last 7 days). */
+        get: operations["get_api_video_phone_voicemails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/ra/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists analysed sales conversations (meetings and phone calls), newest first, optionally by time window, deal, host or type. */
+        get: operations["get_api_video_ra_conversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/ra/conversations/{conversationId}/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A conversation's content analysis: summary and chapters, topics, next steps, engaging questions, indicators, deal memo and playbooks. */
+        get: operations["get_api_video_ra_conversations_conversationId_analysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/ra/conversations/{conversationId}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists a conversation's comments, oldest first. */
+        get: operations["get_api_video_ra_conversations_conversationId_comments"];
+        put?: never;
+        /** Posts a comment (or a reply) on a conversation and answers it. */
+        post: operations["post_api_video_ra_conversations_conversationId_comments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/ra/deals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists CRM deals with their stage, amount, owner and conversation count, most recently active first. */
+        get: operations["get_api_video_ra_deals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/ra/deals/{dealId}/activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists a deal's activity timeline (meetings, calls and email threads), newest first. */
+        get: operations["get_api_video_ra_deals_dealId_activities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/recordings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists the linked user's cloud recordings, newest first, for meetings that started between from and to (default: the last 30 days; at most 6 months). */
+        get: operations["get_api_video_recordings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/recordings/{video_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One meeting's cloud recording with its files (video, audio, transcript, chat, summary). */
+        get: operations["get_api_video_recordings_video_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/recordings/{video_id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The files of one meeting's cloud recording. */
+        get: operations["get_api_video_recordings_video_id_files"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/recordings/{video_id}/transcript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One meeting's transcript: when it was made, whether it can be downloaded, and its download URL (WebVTT). */
+        get: operations["get_api_video_recordings_video_id_transcript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ranked results across stored events, meetings, recordings and contacts, grouped by source. */
+        get: operations["get_api_video_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The status report: configured, linked account, stored events, capability map and paths. */
+        get: operations["get_api_video_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/video/subscriptions": {
         parameters: {
             query?: never;
@@ -1377,6 +917,466 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/video/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The platform's webhook deliveries (x-zm-signature over the raw body, ±5 minutes); answers url_validation. */
+        post: operations["post_api_video_webhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator dashboard: without a session the sign-in page, with one the status report, monitor, stored events, recordings and webhook deliveries. */
+        get: operations["get_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's stylesheet. */
+        get: operations["get_dashboard_css"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's script (progressive enhancement; every form works without it). */
+        get: operations["get_dashboard_js"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/disconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revokes the platform link and forgets it (POST /api/video/oauth/disconnect). */
+        post: operations["post_dashboard_disconnect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a meeting as a stored event (create_meeting) from the new-event form. */
+        post: operations["post_dashboard_events"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/events/{videoId}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The confirmation page of deleting a stored event (a page, so it needs no script). */
+        get: operations["get_dashboard_events_videoId_delete"];
+        put?: never;
+        /** Deletes the meeting on the platform and the stored event (DELETE /api/video/events/{videoId}). */
+        post: operations["post_dashboard_events_videoId_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/events/{videoId}/funnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes a stored event's funnel. */
+        post: operations["post_dashboard_events_videoId_funnel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs in with the API key: opens a session (fg_session cookie) and goes to the dashboard. */
+        post: operations["post_dashboard_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the session, for every instance. */
+        post: operations["post_dashboard_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The API reference page. */
+        get: operations["get_docs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/favicon.ico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The favicon (16, 32 and 48 px). */
+        get: operations["get_favicon_ico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness. */
+        get: operations["get_healthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/llms.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same agent guide at the site root. */
+        get: operations["get_llms_txt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** MCP endpoint (streamable HTTP, JSON-RPC 2.0; protocol 2026-07-28 and 2025-11-25): seven brand tools and resources. */
+        post: operations["post_mcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics: requests and latency by route, upstream calls, refreshes, webhooks. */
+        get: operations["get_metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document. */
+        get: operations["get_openapi_json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The portal's stylesheet (its URL carries a content version, ?v=). */
+        get: operations["get_portal_css"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The portal's script (its URL carries a content version, ?v=). */
+        get: operations["get_portal_js"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the brand is loaded and the store answers. */
+        get: operations["get_readyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/static/fleet/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Brand files at the top: stylesheets (design-tokens.css, brand.css). */
+        get: operations["get_static_fleet_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/static/fleet/{folder}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Brand files 1 folder down: images, icons, fonts, documents (HTML and Markdown), token files. */
+        get: operations["get_static_fleet_folder_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/static/fleet/{folder}/{subfolder}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Brand files 2 folders down: images, icons, fonts, documents (HTML and Markdown), token files. */
+        get: operations["get_static_fleet_folder_subfolder_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/static/fleet/assets/logo-horizontal-light.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Horizontal logo for light backgrounds, PNG. */
+        get: operations["get_static_fleet_assets_logo_horizontal_light_png"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/static/fleet/design-tokens.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stylesheet of the design tokens (same bytes as /api/brand/tokens.css). */
+        get: operations["get_static_fleet_design_tokens_css"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/static/fleet/docs/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Index page of the fleet documents. */
+        get: operations["get_static_fleet_docs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/static/fleet/fonts/fonts.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The @font-face stylesheet for the self-hosted web fonts. */
+        get: operations["get_static_fleet_fonts_fonts_css"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1386,12 +1386,12 @@ export interface components {
             error: {
                 /** @description stable snake_case code to branch on */
                 code: string;
-                /** @description for people; may change */
-                message: string;
                 /** @description what the code needs to be acted on */
                 details?: {
                     [key: string]: unknown;
                 };
+                /** @description for people; may change */
+                message: string;
             };
         };
     };
@@ -1543,53 +1543,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    get_metrics: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The Prometheus text exposition format. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain; version=0.0.4; charset=utf-8": string;
-                };
-            };
-            401: components["responses"]["Error401"];
-            429: components["responses"]["Error429"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_openapi_json: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_docs: {
+    get_: {
         parameters: {
             query?: never;
             header?: never;
@@ -1610,65 +1564,6 @@ export interface operations {
             default: components["responses"]["ErrorDefault"];
         };
     };
-    get_healthz: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        status: "ok";
-                    };
-                };
-            };
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_readyz: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        status: "ready";
-                        brand: {
-                            name: string;
-                            /** @description when the live brand was loaded */
-                            loadedAt: string;
-                        };
-                        /**
-                         * @description present where the service has a store (with the gateway)
-                         * @constant
-                         */
-                        store?: "ok";
-                    };
-                };
-            };
-            503: components["responses"]["Error503"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
     get_api_brand: {
         parameters: {
             query?: never;
@@ -1681,240 +1576,53 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description the strong validator of these bytes */
-                    ETag?: string;
                     /** @description how long to keep them */
                     "Cache-Control"?: string;
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        name: string;
-                        version: string;
+                        auth: string;
+                        base: string;
+                        brand: {
+                            fleet: {
+                                description: string;
+                                division: string;
+                                key: string;
+                                name: string;
+                            }[];
+                            name: string;
+                            tagline: string;
+                        };
                         /** @description The brand data's own semver version (the API version stays 1.0.0) */
                         brandVersion?: string;
                         description: string;
-                        brand: {
-                            name: string;
-                            tagline: string;
-                            fleet: {
-                                key: string;
-                                name: string;
-                                division: string;
-                                description: string;
-                            }[];
-                        };
-                        base: string;
-                        auth: string;
                         /** @description "METHOD path" to description */
                         endpoints: {
                             [key: string]: string;
                         };
-                        mcp: {
-                            endpoint: string;
-                            transport: string;
-                            tools: string[];
-                            protocolVersions: string[];
-                        };
-                        usage: {
-                            curl: string;
-                            css: string;
-                            logo: string;
-                            fonts: string;
-                            mcp: string;
-                        };
                         legal: {
                             copyright: string;
-                            trademark: string;
                             license: string;
+                            trademark: string;
                         };
-                    };
-                };
-            };
-            /** @description Not modified: If-None-Match matched the ETag. */
-            304: {
-                headers: {
-                    /** @description the same ETag */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            404: components["responses"]["Error404"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_brand_tokens_css: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description the strong validator of these bytes */
-                    ETag?: string;
-                    /** @description how long to keep them */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/css; charset=utf-8": string;
-                };
-            };
-            /** @description Not modified: If-None-Match matched the ETag. */
-            304: {
-                headers: {
-                    /** @description the same ETag */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            404: components["responses"]["Error404"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_brand_themes: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description the strong validator of these bytes */
-                    ETag?: string;
-                    /** @description how long to keep them */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description the live funnel theme keys */
-                        keys: string[];
-                        surfaces: {
-                            light: string;
-                            dark: string;
+                        mcp: {
+                            endpoint: string;
+                            protocolVersions: string[];
+                            tools: string[];
+                            transport: string;
                         };
-                        official: {
-                            key: string;
-                            /** @enum {string} */
-                            kind: "funnel" | "official";
-                            name: string;
-                            /** @description key of the fleet business (funnel themes) */
-                            business: string | null;
-                            /** @description primary theme color, hex */
-                            color: string;
-                            /** @description secondary theme color, hex */
-                            color2: string;
-                            tagline: string;
-                            /** @description emoji icon of the theme (needs an emoji font; iconSvg does not) */
-                            icon: string;
-                            /** @description absolute URL of the drawn icon (SVG), when the theme has one */
-                            iconSvg?: string;
-                            /** @description absolute URL of the drawn icon as a PNG */
-                            iconPng?: string;
-                            /** @description alt text of the drawn icon */
-                            iconAlt?: string;
-                            contrast: {
-                                color: {
-                                    /** @description WCAG contrast ratio against the light page surface */
-                                    onLight: number;
-                                    /** @description WCAG contrast ratio against the dark page surface */
-                                    onDark: number;
-                                    /** @description text color to put on this color (hex) */
-                                    text: string;
-                                    /** @description contrast of that text color on this color */
-                                    textRatio: number;
-                                    /** @enum {string} */
-                                    textLevel: "AAA" | "AA" | "AA-large" | "fail";
-                                };
-                                color2: {
-                                    /** @description WCAG contrast ratio against the light page surface */
-                                    onLight: number;
-                                    /** @description WCAG contrast ratio against the dark page surface */
-                                    onDark: number;
-                                    /** @description text color to put on this color (hex) */
-                                    text: string;
-                                    /** @description contrast of that text color on this color */
-                                    textRatio: number;
-                                    /** @enum {string} */
-                                    textLevel: "AAA" | "AA" | "AA-large" | "fail";
-                                };
-                            };
-                            css: {
-                                selector: string;
-                                variables: {
-                                    [key: string]: string;
-                                };
-                            };
-                            /** @description absolute URL of the 1200×630 Open Graph image */
-                            socialImage: string;
-                        }[];
-                        funnels: {
-                            key: string;
-                            /** @enum {string} */
-                            kind: "funnel" | "official";
-                            name: string;
-                            /** @description key of the fleet business (funnel themes) */
-                            business: string | null;
-                            /** @description primary theme color, hex */
-                            color: string;
-                            /** @description secondary theme color, hex */
-                            color2: string;
-                            tagline: string;
-                            /** @description emoji icon of the theme (needs an emoji font; iconSvg does not) */
-                            icon: string;
-                            /** @description absolute URL of the drawn icon (SVG), when the theme has one */
-                            iconSvg?: string;
-                            /** @description absolute URL of the drawn icon as a PNG */
-                            iconPng?: string;
-                            /** @description alt text of the drawn icon */
-                            iconAlt?: string;
-                            contrast: {
-                                color: {
-                                    /** @description WCAG contrast ratio against the light page surface */
-                                    onLight: number;
-                                    /** @description WCAG contrast ratio against the dark page surface */
-                                    onDark: number;
-                                    /** @description text color to put on this color (hex) */
-                                    text: string;
-                                    /** @description contrast of that text color on this color */
-                                    textRatio: number;
-                                    /** @enum {string} */
-                                    textLevel: "AAA" | "AA" | "AA-large" | "fail";
-                                };
-                                color2: {
-                                    /** @description WCAG contrast ratio against the light page surface */
-                                    onLight: number;
-                                    /** @description WCAG contrast ratio against the dark page surface */
-                                    onDark: number;
-                                    /** @description text color to put on this color (hex) */
-                                    text: string;
-                                    /** @description contrast of that text color on this color */
-                                    textRatio: number;
-                                    /** @enum {string} */
-                                    textLevel: "AAA" | "AA" | "AA-large" | "fail";
-                                };
-                            };
-                            css: {
-                                selector: string;
-                                variables: {
-                                    [key: string]: string;
-                                };
-                            };
-                            /** @description absolute URL of the 1200×630 Open Graph image */
-                            socialImage: string;
-                        }[];
+                        name: string;
+                        usage: {
+                            css: string;
+                            curl: string;
+                            fonts: string;
+                            logo: string;
+                            mcp: string;
+                        };
+                        version: string;
                     };
                 };
             };
@@ -1943,52 +1651,52 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description the strong validator of these bytes */
-                    ETag?: string;
                     /** @description how long to keep them */
                     "Cache-Control"?: string;
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         count: number;
-                        logo: {
-                            light: string;
-                            dark: string;
-                            lightPng: string;
-                            darkPng: string;
-                        };
                         icons: {
-                            favicon: string;
-                            svg: string;
                             appleTouch: string;
+                            favicon: string;
                             manifest: string;
+                            svg: string;
                         };
                         items: {
-                            id: string;
+                            /** @description alt text to use */
+                            alt: string;
+                            bytes: number;
+                            file: string;
+                            /** @enum {string} */
+                            format: "svg" | "png" | "ico" | "webmanifest";
                             /** @enum {string} */
                             group: "logo" | "shield" | "icon" | "social";
+                            height: number | null;
+                            id: string;
                             layout: string;
+                            mediaType: string;
+                            purpose?: string;
+                            sha256: string;
+                            theme: string | null;
+                            /** @description absolute URL */
+                            url: string;
                             /**
                              * @description background the asset is made for
                              * @enum {string}
                              */
                             variant: "light" | "dark" | "any";
-                            theme: string | null;
-                            /** @enum {string} */
-                            format: "svg" | "png" | "ico" | "webmanifest";
-                            purpose?: string;
-                            file: string;
-                            /** @description absolute URL */
-                            url: string;
-                            mediaType: string;
                             width: number | null;
-                            height: number | null;
-                            bytes: number;
-                            sha256: string;
-                            /** @description alt text to use */
-                            alt: string;
                         }[];
+                        logo: {
+                            dark: string;
+                            darkPng: string;
+                            light: string;
+                            lightPng: string;
+                        };
                     };
                 };
             };
@@ -2005,6 +1713,63 @@ export interface operations {
             default: components["responses"]["ErrorDefault"];
         };
     };
+    get_api_brand_changelog: {
+        parameters: {
+            query?: {
+                /** @description The older version (default: the one before `to`). */
+                from?: string;
+                /** @description The newer version (default: the latest). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description the live brand version */
+                    "Brand-Version"?: string;
+                    /** @description how long to keep it */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        added: {
+                            path: string;
+                            type: string;
+                            value: unknown;
+                        }[];
+                        /** @enum {string} */
+                        bump: "major" | "minor" | "patch";
+                        changed: {
+                            from: unknown;
+                            fromType?: string;
+                            path: string;
+                            to: unknown;
+                            toType?: string;
+                        }[];
+                        /** @description null for the first version (everything in it is added) */
+                        from: string | null;
+                        removed: {
+                            path: string;
+                            /** @description the token to use instead, if any */
+                            replacement: string | null;
+                            type: string;
+                            value: unknown;
+                        }[];
+                        to: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["Error404"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
     get_api_brand_docs: {
         parameters: {
             query?: never;
@@ -2017,33 +1782,33 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description the strong validator of these bytes */
-                    ETag?: string;
                     /** @description how long to keep them */
                     "Cache-Control"?: string;
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         count: number;
                         groups: {
-                            key: string;
-                            title: string;
                             description: string;
                             docs: {
-                                slug: string;
-                                group: string;
-                                title: string;
-                                summary: string;
                                 audience: string;
-                                /** @description absolute URL of the HTML page */
-                                url: string;
+                                bytes: number;
+                                group: string;
                                 /** @description absolute URL of the Markdown twin (also an MCP resource) */
                                 markdownUrl: string;
-                                words: number;
-                                bytes: number;
                                 sha256: string;
+                                slug: string;
+                                summary: string;
+                                title: string;
+                                /** @description absolute URL of the HTML page */
+                                url: string;
+                                words: number;
                             }[];
+                            key: string;
+                            title: string;
                         }[];
                     };
                 };
@@ -2073,38 +1838,38 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description the strong validator of these bytes */
-                    ETag?: string;
                     /** @description how long to keep them */
                     "Cache-Control"?: string;
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        importUrl: string;
-                        /** @description a CSS @import of the stylesheet */
-                        import: string;
                         /** @description a <link> of the stylesheet */
                         html: string;
+                        /** @description a CSS @import of the stylesheet */
+                        import: string;
+                        importUrl: string;
                         stacks: {
                             [key: string]: {
-                                family: string;
-                                role: string;
-                                /** @description CSS font-family value with fallbacks */
-                                stack: string;
                                 fallback: string[];
-                                weights: number[];
-                                source: string;
-                                package: string;
-                                license: string;
+                                family: string;
                                 files: {
-                                    weight: number;
+                                    bytes: number;
+                                    format: string;
                                     style: string;
                                     subset: string;
-                                    format: string;
                                     url: string;
-                                    bytes: number;
+                                    weight: number;
                                 }[];
+                                license: string;
+                                package: string;
+                                role: string;
+                                source: string;
+                                /** @description CSS font-family value with fallbacks */
+                                stack: string;
+                                weights: number[];
                             };
                         };
                         subsets: string[];
@@ -2136,10 +1901,10 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description the strong validator of these bytes */
-                    ETag?: string;
                     /** @description how long to keep them */
                     "Cache-Control"?: string;
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2159,7 +1924,7 @@ export interface operations {
             default: components["responses"]["ErrorDefault"];
         };
     };
-    get_llms_txt: {
+    get_api_brand_themes: {
         parameters: {
             query?: never;
             header?: never;
@@ -2171,14 +1936,131 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description the strong validator of these bytes */
-                    ETag?: string;
                     /** @description how long to keep them */
                     "Cache-Control"?: string;
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain; charset=utf-8": string;
+                    "application/json": {
+                        funnels: {
+                            /** @description key of the fleet business (funnel themes) */
+                            business: string | null;
+                            /** @description primary theme color, hex */
+                            color: string;
+                            /** @description secondary theme color, hex */
+                            color2: string;
+                            contrast: {
+                                color: {
+                                    /** @description WCAG contrast ratio against the dark page surface */
+                                    onDark: number;
+                                    /** @description WCAG contrast ratio against the light page surface */
+                                    onLight: number;
+                                    /** @description text color to put on this color (hex) */
+                                    text: string;
+                                    /** @enum {string} */
+                                    textLevel: "AAA" | "AA" | "AA-large" | "fail";
+                                    /** @description contrast of that text color on this color */
+                                    textRatio: number;
+                                };
+                                color2: {
+                                    /** @description WCAG contrast ratio against the dark page surface */
+                                    onDark: number;
+                                    /** @description WCAG contrast ratio against the light page surface */
+                                    onLight: number;
+                                    /** @description text color to put on this color (hex) */
+                                    text: string;
+                                    /** @enum {string} */
+                                    textLevel: "AAA" | "AA" | "AA-large" | "fail";
+                                    /** @description contrast of that text color on this color */
+                                    textRatio: number;
+                                };
+                            };
+                            css: {
+                                selector: string;
+                                variables: {
+                                    [key: string]: string;
+                                };
+                            };
+                            /** @description emoji icon of the theme (needs an emoji font; iconSvg does not) */
+                            icon: string;
+                            /** @description alt text of the drawn icon */
+                            iconAlt?: string;
+                            /** @description absolute URL of the drawn icon as a PNG */
+                            iconPng?: string;
+                            /** @description absolute URL of the drawn icon (SVG), when the theme has one */
+                            iconSvg?: string;
+                            key: string;
+                            /** @enum {string} */
+                            kind: "funnel" | "official";
+                            name: string;
+                            /** @description absolute URL of the 1200×630 Open Graph image */
+                            socialImage: string;
+                            tagline: string;
+                        }[];
+                        /** @description the live funnel theme keys */
+                        keys: string[];
+                        official: {
+                            /** @description key of the fleet business (funnel themes) */
+                            business: string | null;
+                            /** @description primary theme color, hex */
+                            color: string;
+                            /** @description secondary theme color, hex */
+                            color2: string;
+                            contrast: {
+                                color: {
+                                    /** @description WCAG contrast ratio against the dark page surface */
+                                    onDark: number;
+                                    /** @description WCAG contrast ratio against the light page surface */
+                                    onLight: number;
+                                    /** @description text color to put on this color (hex) */
+                                    text: string;
+                                    /** @enum {string} */
+                                    textLevel: "AAA" | "AA" | "AA-large" | "fail";
+                                    /** @description contrast of that text color on this color */
+                                    textRatio: number;
+                                };
+                                color2: {
+                                    /** @description WCAG contrast ratio against the dark page surface */
+                                    onDark: number;
+                                    /** @description WCAG contrast ratio against the light page surface */
+                                    onLight: number;
+                                    /** @description text color to put on this color (hex) */
+                                    text: string;
+                                    /** @enum {string} */
+                                    textLevel: "AAA" | "AA" | "AA-large" | "fail";
+                                    /** @description contrast of that text color on this color */
+                                    textRatio: number;
+                                };
+                            };
+                            css: {
+                                selector: string;
+                                variables: {
+                                    [key: string]: string;
+                                };
+                            };
+                            /** @description emoji icon of the theme (needs an emoji font; iconSvg does not) */
+                            icon: string;
+                            /** @description alt text of the drawn icon */
+                            iconAlt?: string;
+                            /** @description absolute URL of the drawn icon as a PNG */
+                            iconPng?: string;
+                            /** @description absolute URL of the drawn icon (SVG), when the theme has one */
+                            iconSvg?: string;
+                            key: string;
+                            /** @enum {string} */
+                            kind: "funnel" | "official";
+                            name: string;
+                            /** @description absolute URL of the 1200×630 Open Graph image */
+                            socialImage: string;
+                            tagline: string;
+                        }[];
+                        surfaces: {
+                            dark: string;
+                            light: string;
+                        };
+                    };
                 };
             };
             /** @description Not modified: If-None-Match matched the ETag. */
@@ -2194,11 +2076,14 @@ export interface operations {
             default: components["responses"]["ErrorDefault"];
         };
     };
-    get_favicon_ico: {
+    get_api_brand_themes_key: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description a live funnel theme: mog, growthos, contracting, capital, mortgage, housing, freight, fleetworks, earlylearning, learning */
+                key: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -2206,154 +2091,68 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description the strong validator of these bytes */
-                    ETag?: string;
                     /** @description how long to keep them */
                     "Cache-Control"?: string;
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/x-icon": string;
-                };
-            };
-            /** @description Not modified: If-None-Match matched the ETag. */
-            304: {
-                headers: {
-                    /** @description the same ETag */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            404: components["responses"]["Error404"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_static_fleet_design_tokens_css: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description the strong validator of these bytes */
-                    ETag?: string;
-                    /** @description how long to keep them */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/css; charset=utf-8": string;
-                };
-            };
-            /** @description Not modified: If-None-Match matched the ETag. */
-            304: {
-                headers: {
-                    /** @description the same ETag */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            404: components["responses"]["Error404"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_static_fleet_assets_logo_horizontal_light_png: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description the strong validator of these bytes */
-                    ETag?: string;
-                    /** @description how long to keep them */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/png": string;
-                };
-            };
-            /** @description Not modified: If-None-Match matched the ETag. */
-            304: {
-                headers: {
-                    /** @description the same ETag */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            404: components["responses"]["Error404"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_static_fleet_fonts_fonts_css: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description the strong validator of these bytes */
-                    ETag?: string;
-                    /** @description how long to keep them */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/css; charset=utf-8": string;
-                };
-            };
-            /** @description Not modified: If-None-Match matched the ETag. */
-            304: {
-                headers: {
-                    /** @description the same ETag */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            404: components["responses"]["Error404"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_static_fleet_docs: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description the strong validator of these bytes */
-                    ETag?: string;
-                    /** @description how long to keep them */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
+                    "application/json": {
+                        /** @description key of the fleet business (funnel themes) */
+                        business: string | null;
+                        /** @description primary theme color, hex */
+                        color: string;
+                        /** @description secondary theme color, hex */
+                        color2: string;
+                        contrast: {
+                            color: {
+                                /** @description WCAG contrast ratio against the dark page surface */
+                                onDark: number;
+                                /** @description WCAG contrast ratio against the light page surface */
+                                onLight: number;
+                                /** @description text color to put on this color (hex) */
+                                text: string;
+                                /** @enum {string} */
+                                textLevel: "AAA" | "AA" | "AA-large" | "fail";
+                                /** @description contrast of that text color on this color */
+                                textRatio: number;
+                            };
+                            color2: {
+                                /** @description WCAG contrast ratio against the dark page surface */
+                                onDark: number;
+                                /** @description WCAG contrast ratio against the light page surface */
+                                onLight: number;
+                                /** @description text color to put on this color (hex) */
+                                text: string;
+                                /** @enum {string} */
+                                textLevel: "AAA" | "AA" | "AA-large" | "fail";
+                                /** @description contrast of that text color on this color */
+                                textRatio: number;
+                            };
+                        };
+                        css: {
+                            selector: string;
+                            variables: {
+                                [key: string]: string;
+                            };
+                        };
+                        /** @description emoji icon of the theme (needs an emoji font; iconSvg does not) */
+                        icon: string;
+                        /** @description alt text of the drawn icon */
+                        iconAlt?: string;
+                        /** @description absolute URL of the drawn icon as a PNG */
+                        iconPng?: string;
+                        /** @description absolute URL of the drawn icon (SVG), when the theme has one */
+                        iconSvg?: string;
+                        key: string;
+                        /** @enum {string} */
+                        kind: "funnel" | "official";
+                        name: string;
+                        /** @description absolute URL of the 1200×630 Open Graph image */
+                        socialImage: string;
+                        tagline: string;
+                    };
                 };
             };
             /** @description Not modified: If-None-Match matched the ETag. */
@@ -2388,23 +2187,23 @@ export interface operations {
             /** @description The tokens in the format asked for: the DTCG document as JSON, the other formats as text. */
             200: {
                 headers: {
-                    /** @description the strong validator of these bytes */
-                    ETag?: string;
                     /** @description how long to keep them */
                     "Cache-Control"?: string;
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         [key: string]: unknown;
                     };
+                    "application/xml; charset=utf-8": string;
                     "text/css; charset=utf-8": string;
-                    "text/x-scss; charset=utf-8": string;
                     "text/javascript; charset=utf-8": string;
                     "text/typescript; charset=utf-8": string;
-                    "text/x-swift; charset=utf-8": string;
                     "text/x-kotlin; charset=utf-8": string;
-                    "application/xml; charset=utf-8": string;
+                    "text/x-scss; charset=utf-8": string;
+                    "text/x-swift; charset=utf-8": string;
                 };
             };
             /** @description Not modified: If-None-Match matched the ETag. */
@@ -2421,14 +2220,11 @@ export interface operations {
             default: components["responses"]["ErrorDefault"];
         };
     };
-    get_api_brand_themes_key: {
+    get_api_brand_tokens_css: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description a live funnel theme: mog, growthos, contracting, capital, mortgage, housing, freight, fleetworks, earlylearning, learning */
-                key: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -2436,185 +2232,14 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description the strong validator of these bytes */
-                    ETag?: string;
                     /** @description how long to keep them */
                     "Cache-Control"?: string;
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        key: string;
-                        /** @enum {string} */
-                        kind: "funnel" | "official";
-                        name: string;
-                        /** @description key of the fleet business (funnel themes) */
-                        business: string | null;
-                        /** @description primary theme color, hex */
-                        color: string;
-                        /** @description secondary theme color, hex */
-                        color2: string;
-                        tagline: string;
-                        /** @description emoji icon of the theme (needs an emoji font; iconSvg does not) */
-                        icon: string;
-                        /** @description absolute URL of the drawn icon (SVG), when the theme has one */
-                        iconSvg?: string;
-                        /** @description absolute URL of the drawn icon as a PNG */
-                        iconPng?: string;
-                        /** @description alt text of the drawn icon */
-                        iconAlt?: string;
-                        contrast: {
-                            color: {
-                                /** @description WCAG contrast ratio against the light page surface */
-                                onLight: number;
-                                /** @description WCAG contrast ratio against the dark page surface */
-                                onDark: number;
-                                /** @description text color to put on this color (hex) */
-                                text: string;
-                                /** @description contrast of that text color on this color */
-                                textRatio: number;
-                                /** @enum {string} */
-                                textLevel: "AAA" | "AA" | "AA-large" | "fail";
-                            };
-                            color2: {
-                                /** @description WCAG contrast ratio against the light page surface */
-                                onLight: number;
-                                /** @description WCAG contrast ratio against the dark page surface */
-                                onDark: number;
-                                /** @description text color to put on this color (hex) */
-                                text: string;
-                                /** @description contrast of that text color on this color */
-                                textRatio: number;
-                                /** @enum {string} */
-                                textLevel: "AAA" | "AA" | "AA-large" | "fail";
-                            };
-                        };
-                        css: {
-                            selector: string;
-                            variables: {
-                                [key: string]: string;
-                            };
-                        };
-                        /** @description absolute URL of the 1200×630 Open Graph image */
-                        socialImage: string;
-                    };
-                };
-            };
-            /** @description Not modified: If-None-Match matched the ETag. */
-            304: {
-                headers: {
-                    /** @description the same ETag */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            404: components["responses"]["Error404"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_static_fleet_file: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description the file name */
-                file: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description the strong validator of these bytes */
-                    ETag?: string;
-                    /** @description how long to keep them */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": string;
-                };
-            };
-            /** @description Not modified: If-None-Match matched the ETag. */
-            304: {
-                headers: {
-                    /** @description the same ETag */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            404: components["responses"]["Error404"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_static_fleet_folder_file: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                folder: "assets" | "docs" | "fonts" | "tokens";
-                /** @description the file name */
-                file: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description the strong validator of these bytes */
-                    ETag?: string;
-                    /** @description how long to keep them */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": string;
-                };
-            };
-            /** @description Not modified: If-None-Match matched the ETag. */
-            304: {
-                headers: {
-                    /** @description the same ETag */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            404: components["responses"]["Error404"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_static_fleet_folder_subfolder_file: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                folder: "assets";
-                subfolder: "icons" | "social" | "themes";
-                /** @description the file name */
-                file: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description the strong validator of these bytes */
-                    ETag?: string;
-                    /** @description how long to keep them */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": string;
+                    "text/css; charset=utf-8": string;
                 };
             };
             /** @description Not modified: If-None-Match matched the ETag. */
@@ -2633,9 +2258,9 @@ export interface operations {
     get_api_brand_versions: {
         parameters: {
             query?: {
-                limit?: number;
                 /** @description nextCursor of the previous page, with the same filters (opaque) */
                 cursor?: string;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -2655,14 +2280,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: {
-                            version: string;
-                            publishedAt: string;
-                            /** @enum {string} */
-                            bump: "major" | "minor" | "patch";
                             /** @description tokens added against the version before */
                             added: number;
-                            removed: number;
+                            /** @enum {string} */
+                            bump: "major" | "minor" | "patch";
                             changed: number;
+                            publishedAt: string;
+                            removed: number;
+                            version: string;
                         }[];
                         /** @description pass as cursor for the next page; null on the last page */
                         nextCursor: string | null;
@@ -2673,12 +2298,75 @@ export interface operations {
             default: components["responses"]["ErrorDefault"];
         };
     };
-    get_api_brand_changelog: {
+    post_api_video_ai_ask: {
         parameters: {
-            query?: {
-                /** @description The older version (default: the one before `to`). */
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a question in plain language about what was said or decided in meetings */
+                    question: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description plain text; marks like [1], where it has them, cite the sources by position */
+                        answer: string;
+                        /** @description why the fallback answered; null when the hosted MCP server did */
+                        note: string | null;
+                        /** @description the meetings the answer cites, in the order of its [n] marks */
+                        sources: {
+                            start_time: string;
+                            topic: string;
+                            /** @description the meeting number, as text */
+                            video_id: string;
+                        }[];
+                        /**
+                         * @description hosted_mcp: the platform's hosted MCP server answered; fallback_retrieval: the REST fallback did
+                         * @enum {string}
+                         */
+                        via: "hosted_mcp" | "fallback_retrieval";
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_ai_search: {
+        parameters: {
+            query: {
+                /** @description nextCursor from the previous page */
+                cursor?: string;
+                /** @description only meetings starting at or after this date (yyyy-mm-dd) or time */
                 from?: string;
-                /** @description The newer version (default: the latest). */
+                /** @description page size, 1 to 50 */
+                limit?: number;
+                /** @description keywords: a topic, company, person or phrase */
+                q: string;
+                /** @description only meetings starting at or before this date (whole day) or time */
                 to?: string;
             };
             header?: never;
@@ -2690,47 +2378,1677 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description the live brand version */
-                    "Brand-Version"?: string;
-                    /** @description how long to keep it */
-                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @description null for the first version (everything in it is added) */
-                        from: string | null;
-                        to: string;
-                        /** @enum {string} */
-                        bump: "major" | "minor" | "patch";
-                        added: {
-                            path: string;
-                            type: string;
-                            value: unknown;
+                        items: {
+                            /** @description matching passages: topic, agenda, summary, or `Speaker (HH:MM:SS): text` from a transcript */
+                            snippets: string[];
+                            start_time: string;
+                            topic: string;
+                            /** @description the meeting number, as text */
+                            video_id: string;
                         }[];
-                        removed: {
-                            path: string;
-                            type: string;
-                            value: unknown;
-                            /** @description the token to use instead, if any */
-                            replacement: string | null;
-                        }[];
-                        changed: {
-                            path: string;
-                            from: unknown;
-                            to: unknown;
-                            fromType?: string;
-                            toType?: string;
-                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                        /** @description why the fallback answered; null when the hosted MCP server did */
+                        note: string | null;
+                        /**
+                         * @description hosted_mcp: the platform's hosted MCP server answered; fallback_retrieval: the REST fallback did
+                         * @enum {string}
+                         */
+                        via: "hosted_mcp" | "fallback_retrieval";
                     };
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
             default: components["responses"]["ErrorDefault"];
         };
     };
-    post_mcp: {
+    post_api_video_appointments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description minutes
+                     * @default 30
+                     */
+                    duration?: number;
+                    /** @default null */
+                    funnel?: string | null;
+                    invitee: {
+                        /** Format: email */
+                        email: string;
+                        name: string;
+                    };
+                    notes?: string;
+                    /** @description UTC with Z (milliseconds added when left out), or a local time without zone plus timezone; kept in that form; not in the past */
+                    start_time: string;
+                    /** @description IANA time zone of the appointment */
+                    timezone: string;
+                    topic: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description true when this answer replays an earlier one */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appointment: {
+                            /** @description the event on the user's primary calendar */
+                            calendar_event_id: string;
+                            invitee: {
+                                email: string;
+                                name: string;
+                            };
+                            /** @description the stored event of the meeting */
+                            meeting: {
+                                agenda: string | null;
+                                created_at: string;
+                                /** @description minutes */
+                                duration: number;
+                                /** @description the funnel theme key, or null */
+                                funnel: string | null;
+                                join_url: string | null;
+                                /** @constant */
+                                kind: "meeting";
+                                registration: boolean;
+                                /** @description in the form given: UTC with Z and milliseconds, or a local time without zone in timezone */
+                                start_time: string;
+                                /** @enum {string} */
+                                status: "scheduled" | "started" | "ended" | "cancelled";
+                                timezone: string | null;
+                                topic: string;
+                                updated_at: string;
+                                video_id: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_calendar_calendars: {
+        parameters: {
+            query?: {
+                /** @description nextCursor from the previous page */
+                cursor?: string;
+                /** @description page size, 1 to 100 */
+                limit?: number;
+                /** @description only calendars where the user has at least this role (writer: ones you can add events to) */
+                min_access_role?: "freeBusyReader" | "reader" | "writer" | "owner";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description freeBusyReader, reader, writer or owner */
+                            access_role: string | null;
+                            background_color: string | null;
+                            description: string | null;
+                            id: string;
+                            location: string | null;
+                            primary: boolean;
+                            summary: string;
+                            timezone: string | null;
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_calendar_events: {
+        parameters: {
+            query?: {
+                /** @description calendar id from list_calendars; default: the primary calendar */
+                calendar_id?: string;
+                /** @description nextCursor from the previous page */
+                cursor?: string;
+                /** @description start of the window, ISO 8601 with a zone; default: now */
+                from?: string;
+                /** @description page size, 1 to 100 */
+                limit?: number;
+                /** @description end of the window, ISO 8601 with a zone; default: 30 days after from */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            all_day: boolean;
+                            attendees: {
+                                email: string;
+                                name: string | null;
+                                /** @description needsAction, accepted, declined or tentative */
+                                response: string;
+                            }[];
+                            calendar_id: string;
+                            created: string | null;
+                            description: string | null;
+                            /** @description same kind as start; exclusive for all-day events */
+                            end: string | null;
+                            id: string;
+                            location: string | null;
+                            recurring_event_id: string | null;
+                            /** @description ISO 8601 instant, or a date for an all-day event */
+                            start: string | null;
+                            /** @description confirmed, tentative or cancelled */
+                            status: string;
+                            summary: string;
+                            /** @description the event's own zone; null when it follows its calendar's */
+                            timezone: string | null;
+                            updated: string | null;
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_api_video_calendar_events: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description people to invite; the platform sends them an invitation */
+                    attendees?: {
+                        /** Format: email */
+                        email: string;
+                        name?: string;
+                    }[];
+                    /**
+                     * @description calendar id from list_calendars; default: the primary calendar
+                     * @default primary
+                     */
+                    calendar_id?: string;
+                    description?: string;
+                    /** @description same kind as start; for all-day events the day after the last day; default: one hour (or one day) after start */
+                    end?: string;
+                    location?: string;
+                    /** @description ISO 8601 instant with a zone, or a date (yyyy-mm-dd) for an all-day event */
+                    start: string;
+                    /** @description event title */
+                    summary: string;
+                    /** @description IANA time zone the event is kept in, like America/Chicago; default: the zone of the calendar */
+                    timezone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description true when this answer replays an earlier one */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        all_day: boolean;
+                        attendees: {
+                            email: string;
+                            name: string | null;
+                            /** @description needsAction, accepted, declined or tentative */
+                            response: string;
+                        }[];
+                        calendar_id: string;
+                        created: string | null;
+                        description: string | null;
+                        /** @description same kind as start; exclusive for all-day events */
+                        end: string | null;
+                        id: string;
+                        location: string | null;
+                        recurring_event_id: string | null;
+                        /** @description ISO 8601 instant, or a date for an all-day event */
+                        start: string | null;
+                        /** @description confirmed, tentative or cancelled */
+                        status: string;
+                        summary: string;
+                        /** @description the event's own zone; null when it follows its calendar's */
+                        timezone: string | null;
+                        updated: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    delete_api_video_calendar_events_eventId: {
+        parameters: {
+            query?: {
+                /** @description calendar id from list_calendars; default: the primary calendar */
+                calendar_id?: string;
+            };
+            header?: never;
+            path: {
+                /** @description event id from list_events */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        calendar_id: string;
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    patch_api_video_calendar_events_eventId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description event id from list_events */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description the new attendee list (replaces the old one) */
+                    attendees?: {
+                        /** Format: email */
+                        email: string;
+                        name?: string;
+                    }[];
+                    /**
+                     * @description calendar id from list_calendars; default: the primary calendar
+                     * @default primary
+                     */
+                    calendar_id?: string;
+                    description?: string;
+                    /** @description same kind as start; for all-day events the day after the last day */
+                    end?: string;
+                    location?: string;
+                    /** @description ISO 8601 instant with a zone, or a date for an all-day event */
+                    start?: string;
+                    summary?: string;
+                    /** @description IANA time zone the event is kept in, like America/Chicago; default: the zone of the calendar */
+                    timezone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        all_day: boolean;
+                        attendees: {
+                            email: string;
+                            name: string | null;
+                            /** @description needsAction, accepted, declined or tentative */
+                            response: string;
+                        }[];
+                        calendar_id: string;
+                        created: string | null;
+                        description: string | null;
+                        /** @description same kind as start; exclusive for all-day events */
+                        end: string | null;
+                        id: string;
+                        location: string | null;
+                        recurring_event_id: string | null;
+                        /** @description ISO 8601 instant, or a date for an all-day event */
+                        start: string | null;
+                        /** @description confirmed, tentative or cancelled */
+                        status: string;
+                        summary: string;
+                        /** @description the event's own zone; null when it follows its calendar's */
+                        timezone: string | null;
+                        updated: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_api_video_calendar_events_quick_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description calendar id from list_calendars; default: the primary calendar
+                     * @default primary
+                     */
+                    calendar_id?: string;
+                    /** @description plain-language event: title, day, time, duration, place and the email addresses of invitees */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description true when this answer replays an earlier one */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        all_day: boolean;
+                        attendees: {
+                            email: string;
+                            name: string | null;
+                            /** @description needsAction, accepted, declined or tentative */
+                            response: string;
+                        }[];
+                        calendar_id: string;
+                        created: string | null;
+                        description: string | null;
+                        /** @description same kind as start; exclusive for all-day events */
+                        end: string | null;
+                        id: string;
+                        location: string | null;
+                        recurring_event_id: string | null;
+                        /** @description ISO 8601 instant, or a date for an all-day event */
+                        start: string | null;
+                        /** @description confirmed, tentative or cancelled */
+                        status: string;
+                        summary: string;
+                        /** @description the event's own zone; null when it follows its calendar's */
+                        timezone: string | null;
+                        updated: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_capabilities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @enum {string} */
+                            availability: "rest" | "hosted_mcp" | "composed" | "no_public_api";
+                            /** @description it has an operation and its state is ok */
+                            available: boolean;
+                            group: string;
+                            /** @description JSON Schema of its arguments */
+                            inputSchema: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description the path that invokes it (POST), when it has an operation */
+                            invoke: string | null;
+                            /** @description null where the platform offers no public API */
+                            kind: ("read" | "write" | "delete") | null;
+                            name: string;
+                            note: string | null;
+                            scopes: string[];
+                            /** @enum {string} */
+                            state: "ok" | "missing_scope" | "no_license" | "no_public_api" | "upstream_error" | "not_linked";
+                            summary: string | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            429: components["responses"]["Error429"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_api_video_capabilities_group_name: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                group: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description true when this answer replays an earlier one */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the operation's answer: its output schema in the capability's REST path */
+                        result: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_clips: {
+        parameters: {
+            query?: {
+                /** @description nextCursor from the previous page */
+                cursor?: string;
+                /** @description which date from/to apply to */
+                date_filter?: "modified" | "created";
+                /** @description first day (UTC), yyyy-mm-dd; default 30 days before to */
+                from?: string;
+                /** @description page size, 1 to 300 */
+                limit?: number;
+                /** @description words in the clip title */
+                q?: string;
+                /** @description only clips in this state; RECORD_DELETE lists the trash */
+                status?: "RECORD_START" | "RECORD_FAILED" | "RECORD_END" | "RECORD_SUCCESS" | "RECORD_DELETE" | "SUSPENDED";
+                /** @description last day (UTC), yyyy-mm-dd, inclusive; default today */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            clip_id: string | null;
+                            created_date: string | null;
+                            description: string | null;
+                            /** @description seconds */
+                            duration: number | null;
+                            /** @description whether the share link asks for a passcode */
+                            enable_passcode: boolean;
+                            /** @description bytes */
+                            file_size: number | null;
+                            modified_date: string | null;
+                            share_link: string | null;
+                            /** @description who the share link opens for: ANYONE, SAME_ORGANIZATON, INVITED_MEMBERS_ONLY or PRIVATE */
+                            share_scope: string | null;
+                            /** @description the platform's state: RECORD_START, RECORD_FAILED, RECORD_END, RECORD_SUCCESS, RECORD_DELETE, SUSPENDED */
+                            status: string | null;
+                            thumbnail_link: string | null;
+                            title: string | null;
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_clips_clip_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clip_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clip_id: string | null;
+                        created_date: string | null;
+                        description: string | null;
+                        /** @description seconds */
+                        duration: number | null;
+                        /** @description whether the share link asks for a passcode */
+                        enable_passcode: boolean;
+                        /** @description bytes */
+                        file_size: number | null;
+                        modified_date: string | null;
+                        /** @description the share link's passcode; null when none is set */
+                        passcode: string | null;
+                        share_link: string | null;
+                        /** @description who the share link opens for: ANYONE, SAME_ORGANIZATON, INVITED_MEMBERS_ONLY or PRIVATE */
+                        share_scope: string | null;
+                        /** @description the platform's state: RECORD_START, RECORD_FAILED, RECORD_END, RECORD_SUCCESS, RECORD_DELETE, SUSPENDED */
+                        status: string | null;
+                        thumbnail_link: string | null;
+                        title: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_contacts: {
+        parameters: {
+            query?: {
+                /** @description nextCursor from the previous page */
+                cursor?: string;
+                /** @description page size, 1 to 50 */
+                limit?: number;
+                /** @description directory search (name or email) */
+                q?: string;
+                type?: "company" | "external";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description department */
+                            dept: string | null;
+                            /** @description the platform's display name, else first and last name */
+                            display_name: string | null;
+                            email: string | null;
+                            first_name: string | null;
+                            /** @description the contact's user id (its member id when the platform gives no id) */
+                            id: string | null;
+                            job_title: string | null;
+                            last_name: string | null;
+                            /** @description Available, Away, Do_Not_Disturb or Offline, when the platform gives it */
+                            presence_status: string | null;
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_events: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page, with the same filters (opaque) */
+                cursor?: string;
+                /** @description start_time at or after (same form as stored) */
+                from?: string;
+                funnel?: string;
+                limit?: number;
+                /** @description words to search for: each must start a word of the topic, agenda or funnel; the newest 500 matches are ranked (topic before agenda and funnel), best first */
+                q?: string;
+                status?: "scheduled" | "started" | "ended" | "cancelled";
+                /** @description start_time at or before (same form as stored) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            agenda: string | null;
+                            created_at: string;
+                            /** @description minutes */
+                            duration: number;
+                            /** @description the funnel theme key, or null */
+                            funnel: string | null;
+                            join_url: string | null;
+                            /** @constant */
+                            kind: "meeting";
+                            registration: boolean;
+                            /** @description in the form given: UTC with Z and milliseconds, or a local time without zone in timezone */
+                            start_time: string;
+                            /** @enum {string} */
+                            status: "scheduled" | "started" | "ended" | "cancelled";
+                            timezone: string | null;
+                            topic: string;
+                            updated_at: string;
+                            video_id: string;
+                        }[];
+                        /** @description pass as cursor (with the same filters) for the next page; null on the last */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            429: components["responses"]["Error429"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_api_video_events: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    agenda?: string;
+                    /**
+                     * @description minutes
+                     * @default 60
+                     */
+                    duration?: number;
+                    /**
+                     * @description a live funnel theme key, or null
+                     * @default null
+                     */
+                    funnel?: string | null;
+                    /**
+                     * @description let people register (needed for registrations)
+                     * @default false
+                     */
+                    registration?: boolean;
+                    /** @description UTC with Z (milliseconds added when left out), or a local time without zone plus timezone; kept in that form; not in the past */
+                    start_time: string;
+                    timezone?: string;
+                    topic: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description true when this answer replays an earlier one */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agenda: string | null;
+                        created_at: string;
+                        /** @description minutes */
+                        duration: number;
+                        /** @description the funnel theme key, or null */
+                        funnel: string | null;
+                        join_url: string | null;
+                        /** @constant */
+                        kind: "meeting";
+                        registration: boolean;
+                        /** @description in the form given: UTC with Z and milliseconds, or a local time without zone in timezone */
+                        start_time: string;
+                        /** @enum {string} */
+                        status: "scheduled" | "started" | "ended" | "cancelled";
+                        timezone: string | null;
+                        topic: string;
+                        updated_at: string;
+                        video_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_events_hub: {
+        parameters: {
+            query?: {
+                /** @description nextCursor from the previous page */
+                cursor?: string;
+                /** @description page size, 1 to 300 */
+                limit?: number;
+                /** @description events the user hosts, or attends */
+                role?: "host" | "attendee";
+                /** @description draft and cancelled apply to hosted events only */
+                status?: "upcoming" | "past" | "draft" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description PRIVATE_RESTRICTED, PRIVATE_UNRESTRICTED or PUBLIC */
+                            access_level: string | null;
+                            /** @description virtual, in-person or hybrid */
+                            attendance_type: string | null;
+                            /** @description the event's days */
+                            calendar: {
+                                end_time: string | null;
+                                start_time: string | null;
+                            }[];
+                            categories: string[];
+                            contact_email: string | null;
+                            contact_name: string | null;
+                            description: string;
+                            /** @description the event's end, else its last calendar entry's */
+                            end_time: string | null;
+                            event_id: string | null;
+                            /** @description SIMPLE_EVENT, CONFERENCE, ... */
+                            event_type: string | null;
+                            /** @description the event's public page */
+                            event_url: string | null;
+                            hub_id: string | null;
+                            /** @description MEETING or WEBINAR: the session kind of a SIMPLE_EVENT */
+                            meeting_type: string | null;
+                            name: string | null;
+                            physical_location: string | null;
+                            recurrence: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description the event's start, else its first calendar entry's */
+                            start_time: string | null;
+                            /** @description PUBLISHED, DRAFT, CANCELLED, ... */
+                            status: string | null;
+                            tagline: string | null;
+                            tags: string[];
+                            timezone: string | null;
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_api_video_events_hub: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description PRIVATE_RESTRICTED: invited people only; PRIVATE_UNRESTRICTED: anyone with the link
+                     * @default PRIVATE_RESTRICTED
+                     * @enum {string}
+                     */
+                    access_level?: "PRIVATE_RESTRICTED" | "PRIVATE_UNRESTRICTED" | "PUBLIC";
+                    /**
+                     * @default virtual
+                     * @enum {string}
+                     */
+                    attendance_type?: "virtual" | "in-person" | "hybrid";
+                    categories?: ("Education & Family" | "Business & Networking" | "Entertainment & Visual Arts" | "Food & Drink" | "Fitness & Health" | "Home & Lifestyle" | "Community & Spirituality" | "Other")[];
+                    /** @description default the user's name */
+                    contact_name?: string;
+                    /** @default  */
+                    description?: string;
+                    /** @description when the event ends; at most 6 days after start_time */
+                    end_time: string;
+                    /**
+                     * @description SIMPLE_EVENT: one session; CONFERENCE: multi-session (sessions are added on the platform)
+                     * @default SIMPLE_EVENT
+                     * @enum {string}
+                     */
+                    event_type?: "SIMPLE_EVENT" | "CONFERENCE";
+                    /** @description the hub to create it in; default the first hub the user hosts */
+                    hub_id?: string;
+                    /**
+                     * @description the session kind of a SIMPLE_EVENT
+                     * @default MEETING
+                     * @enum {string}
+                     */
+                    meeting_type?: "MEETING" | "WEBINAR";
+                    name: string;
+                    /** @description for in-person or hybrid */
+                    physical_location?: string;
+                    /** @description when the event starts, ISO 8601 with a zone */
+                    start_time: string;
+                    tagline?: string;
+                    tags?: string[];
+                    /** @description IANA time zone the event is shown in, like America/Chicago */
+                    timezone: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description true when this answer replays an earlier one */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description PRIVATE_RESTRICTED, PRIVATE_UNRESTRICTED or PUBLIC */
+                        access_level: string | null;
+                        /** @description virtual, in-person or hybrid */
+                        attendance_type: string | null;
+                        /** @description the event's days */
+                        calendar: {
+                            end_time: string | null;
+                            start_time: string | null;
+                        }[];
+                        categories: string[];
+                        contact_email: string | null;
+                        contact_name: string | null;
+                        description: string;
+                        /** @description the event's end, else its last calendar entry's */
+                        end_time: string | null;
+                        event_id: string;
+                        /** @description SIMPLE_EVENT, CONFERENCE, ... */
+                        event_type: string | null;
+                        /** @description the event's public page */
+                        event_url: string | null;
+                        hub_id: string | null;
+                        /** @description MEETING or WEBINAR: the session kind of a SIMPLE_EVENT */
+                        meeting_type: string | null;
+                        name: string | null;
+                        physical_location: string | null;
+                        recurrence: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description the event's start, else its first calendar entry's */
+                        start_time: string | null;
+                        /** @description PUBLISHED, DRAFT, CANCELLED, ... */
+                        status: string | null;
+                        tagline: string | null;
+                        tags: string[];
+                        timezone: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_events_hub_eventId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description event_id from list_events */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description PRIVATE_RESTRICTED, PRIVATE_UNRESTRICTED or PUBLIC */
+                        access_level: string | null;
+                        /** @description virtual, in-person or hybrid */
+                        attendance_type: string | null;
+                        /** @description the event's days */
+                        calendar: {
+                            end_time: string | null;
+                            start_time: string | null;
+                        }[];
+                        categories: string[];
+                        contact_email: string | null;
+                        contact_name: string | null;
+                        description: string;
+                        /** @description the event's end, else its last calendar entry's */
+                        end_time: string | null;
+                        event_id: string | null;
+                        /** @description SIMPLE_EVENT, CONFERENCE, ... */
+                        event_type: string | null;
+                        /** @description the event's public page */
+                        event_url: string | null;
+                        host_id: string | null;
+                        hub_id: string | null;
+                        /** @description MEETING or WEBINAR: the session kind of a SIMPLE_EVENT */
+                        meeting_type: string | null;
+                        name: string | null;
+                        physical_location: string | null;
+                        recurrence: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description the event's start, else its first calendar entry's */
+                        start_time: string | null;
+                        /** @description PUBLISHED, DRAFT, CANCELLED, ... */
+                        status: string | null;
+                        tagline: string | null;
+                        tags: string[];
+                        timezone: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_events_hub_eventId_registrations: {
+        parameters: {
+            query?: {
+                /** @description nextCursor from the previous page */
+                cursor?: string;
+                /** @description page size, 1 to 300 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description event_id from list_events */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            email: string | null;
+                            /** @description REGISTERED, PRE_REGISTERED, ... */
+                            registration_status: string | null;
+                            tickets: {
+                                authentication_method: string | null;
+                                role: string | null;
+                                ticket_id: string | null;
+                            }[];
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_api_video_events_hub_eventId_registrations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description the attendee's email address
+                     */
+                    email: string;
+                    first_name: string;
+                    last_name: string;
+                    /**
+                     * @description true: the platform emails the attendee their ticket and join link
+                     * @default false
+                     */
+                    send_notification?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description true when this answer replays an earlier one */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description as the platform recorded it */
+                        email: string;
+                        event_id: string;
+                        first_name: string;
+                        /** @description the attendee's own link into the event */
+                        join_url: string | null;
+                        last_name: string;
+                        /** @description e-badge QR code, for hybrid and in-person events */
+                        qr_code_url: string | null;
+                        send_notification: boolean;
+                        ticket_id: string;
+                        ticket_type_id: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_events_hub_eventId_sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description event_id from list_events */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            attendance_type: string | null;
+                            description: string;
+                            end_time: string | null;
+                            featured: boolean;
+                            name: string | null;
+                            physical_location: string | null;
+                            session_id: string | null;
+                            /** @description meeting, webinar or no_meeting (another platform type as its number's text) */
+                            session_type: string | null;
+                            speakers: {
+                                company: string | null;
+                                name: string | null;
+                                title: string | null;
+                            }[];
+                            start_time: string | null;
+                            timezone: string | null;
+                            track_labels: string[];
+                            /** @description the session's meeting id */
+                            video_id: string | null;
+                            webinar_id: string | null;
+                        }[];
+                        /** @description always null: the platform does not page sessions */
+                        nextCursor: null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_events_videoId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agenda: string | null;
+                        created_at: string;
+                        /** @description minutes */
+                        duration: number;
+                        /** @description the funnel theme key, or null */
+                        funnel: string | null;
+                        join_url: string | null;
+                        /** @constant */
+                        kind: "meeting";
+                        registration: boolean;
+                        /** @description in the form given: UTC with Z and milliseconds, or a local time without zone in timezone */
+                        start_time: string;
+                        /** @enum {string} */
+                        status: "scheduled" | "started" | "ended" | "cancelled";
+                        timezone: string | null;
+                        topic: string;
+                        updated_at: string;
+                        video_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    delete_api_video_events_videoId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        /**
+                         * @description already_gone: only the stored event was left
+                         * @enum {string}
+                         */
+                        platform: "deleted" | "already_gone";
+                        video_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    patch_api_video_events_videoId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    agenda?: string;
+                    duration?: number;
+                    funnel?: string | null;
+                    /** @description UTC with Z (milliseconds added when left out), or a local time without zone plus timezone; kept in that form; not in the past */
+                    start_time?: string;
+                    timezone?: string;
+                    topic?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agenda: string | null;
+                        created_at: string;
+                        /** @description minutes */
+                        duration: number;
+                        /** @description the funnel theme key, or null */
+                        funnel: string | null;
+                        join_url: string | null;
+                        /** @constant */
+                        kind: "meeting";
+                        registration: boolean;
+                        /** @description in the form given: UTC with Z and milliseconds, or a local time without zone in timezone */
+                        start_time: string;
+                        /** @enum {string} */
+                        status: "scheduled" | "started" | "ended" | "cancelled";
+                        timezone: string | null;
+                        topic: string;
+                        updated_at: string;
+                        video_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_events_videoId_registrations: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page, with the same filters (opaque) */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            created_at: string;
+                            email: string;
+                            first_name: string;
+                            id: string;
+                            join_url: string | null;
+                            last_name: string;
+                            registrant_id: string;
+                            video_id: string;
+                        }[];
+                        /** @description pass as cursor (with the same filters) for the next page; null on the last */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_api_video_events_videoId_registrations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    first_name: string;
+                    /** @default  */
+                    last_name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description true when this answer replays an earlier one */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        email: string;
+                        first_name: string;
+                        id: string;
+                        join_url: string | null;
+                        last_name: string;
+                        registrant_id: string;
+                        video_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_api_video_mcp: {
         parameters: {
             query?: never;
             header?: never;
@@ -2740,6 +4058,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description absent for a notification */
+                    id?: string | number;
                     /** @constant */
                     jsonrpc: "2.0";
                     /** @description initialize, tools/list, tools/call, resources/read, … */
@@ -2747,8 +4067,6 @@ export interface operations {
                     params?: {
                         [key: string]: unknown;
                     };
-                    /** @description absent for a notification */
-                    id?: string | number;
                 };
             };
         };
@@ -2760,22 +4078,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        id: string | number;
                         /** @constant */
                         jsonrpc: "2.0";
-                        id: string | number;
                         result: {
                             [key: string]: unknown;
                         };
                     } | {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
                         error: {
                             /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
                             code: number;
-                            message: string;
                             data?: unknown;
+                            message: string;
                         };
+                        id: string | number | null;
+                        /** @constant */
+                        jsonrpc: "2.0";
                     };
                     "text/event-stream": string;
                 };
@@ -2794,15 +4112,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
                         error: {
                             /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
                             code: number;
-                            message: string;
                             data?: unknown;
+                            message: string;
                         };
+                        id: string | number | null;
+                        /** @constant */
+                        jsonrpc: "2.0";
+                    };
+                };
+            };
+            /** @description Without the API key or with a wrong one: an OAuth bearer challenge (WWW-Authenticate: Bearer error="invalid_token"). */
+            401: {
+                headers: {
+                    /** @description Bearer error="invalid_token", error_description="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description invalid_token */
+                        error: string;
+                        error_description?: string;
                     };
                 };
             };
@@ -2813,15 +4146,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
                         error: {
                             /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
                             code: number;
-                            message: string;
                             data?: unknown;
+                            message: string;
                         };
+                        id: string | number | null;
+                        /** @constant */
+                        jsonrpc: "2.0";
                     };
                 };
             };
@@ -2832,15 +4165,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
                         error: {
                             /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
                             code: number;
-                            message: string;
                             data?: unknown;
+                            message: string;
                         };
+                        id: string | number | null;
+                        /** @constant */
+                        jsonrpc: "2.0";
                     };
                 };
             };
@@ -2851,15 +4184,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
                         error: {
                             /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
                             code: number;
-                            message: string;
                             data?: unknown;
+                            message: string;
                         };
+                        id: string | number | null;
+                        /** @constant */
+                        jsonrpc: "2.0";
                     };
                 };
             };
@@ -2870,15 +4203,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
                         error: {
                             /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
                             code: number;
-                            message: string;
                             data?: unknown;
+                            message: string;
                         };
+                        id: string | number | null;
+                        /** @constant */
+                        jsonrpc: "2.0";
                     };
                 };
             };
@@ -2891,15 +4224,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
                         error: {
                             /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
                             code: number;
-                            message: string;
                             data?: unknown;
+                            message: string;
                         };
+                        id: string | number | null;
+                        /** @constant */
+                        jsonrpc: "2.0";
                     };
                 };
             };
@@ -2910,15 +4243,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
                         error: {
                             /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
                             code: number;
-                            message: string;
                             data?: unknown;
+                            message: string;
                         };
+                        id: string | number | null;
+                        /** @constant */
+                        jsonrpc: "2.0";
                     };
                 };
             };
@@ -2929,21 +4262,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
                         error: {
                             /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
                             code: number;
-                            message: string;
                             data?: unknown;
+                            message: string;
                         };
+                        id: string | number | null;
+                        /** @constant */
+                        jsonrpc: "2.0";
                     };
                 };
             };
         };
     };
-    get_api_video_oauth_start: {
+    get_api_video_monitor: {
         parameters: {
             query?: never;
             header?: never;
@@ -2952,28 +4285,157 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description With Accept: application/json: the consent page URL (the state cookie is set). */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @description the platform's consent page */
-                        authorizeUrl: string;
+                        budgets: {
+                            HEAVY: {
+                                available: number;
+                                limit: number;
+                                windowMs: number;
+                            };
+                            LIGHT: {
+                                available: number;
+                                limit: number;
+                                windowMs: number;
+                            };
+                            MEDIUM: {
+                                available: number;
+                                limit: number;
+                                windowMs: number;
+                            };
+                            RESOURCE_INTENSIVE: {
+                                available: number;
+                                limit: number;
+                                windowMs: number;
+                            };
+                        };
+                        budgetsShared: boolean;
+                        /** @description ISO 8601 time */
+                        checkedAt: string;
+                        dailyQuotas?: {
+                            /** @enum {string} */
+                            countedIn: "redis" | "database";
+                            day: string;
+                            labels: {
+                                HEAVY: {
+                                    exhausted: boolean;
+                                    limit: number | null;
+                                    /** @enum {string} */
+                                    quota: "light" | "medium" | "heavy" | "meeting_writes_per_user";
+                                    remaining: number | null;
+                                    used: number;
+                                };
+                                LIGHT: {
+                                    exhausted: boolean;
+                                    limit: number | null;
+                                    /** @enum {string} */
+                                    quota: "light" | "medium" | "heavy" | "meeting_writes_per_user";
+                                    remaining: number | null;
+                                    used: number;
+                                };
+                                MEDIUM: {
+                                    exhausted: boolean;
+                                    limit: number | null;
+                                    /** @enum {string} */
+                                    quota: "light" | "medium" | "heavy" | "meeting_writes_per_user";
+                                    remaining: number | null;
+                                    used: number;
+                                };
+                                RESOURCE_INTENSIVE: {
+                                    exhausted: boolean;
+                                    limit: number | null;
+                                    /** @enum {string} */
+                                    quota: "light" | "medium" | "heavy" | "meeting_writes_per_user";
+                                    remaining: number | null;
+                                    used: number;
+                                };
+                            };
+                            meetingWrites: {
+                                limit: number | null;
+                                users: {
+                                    [key: string]: {
+                                        exhausted: boolean;
+                                        limit: number | null;
+                                        remaining: number | null;
+                                        used: number;
+                                    };
+                                };
+                            };
+                            /** @description ISO 8601 time */
+                            resetsAt: string;
+                        };
+                        groups: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                breaker: "closed" | "open";
+                                capabilities: {
+                                    /** @enum {string} */
+                                    availability: "rest" | "hosted_mcp" | "composed" | "no_public_api";
+                                    name: string;
+                                    note?: string;
+                                    scopesGranted: string[];
+                                    scopesNeeded: string[];
+                                    /** @enum {string} */
+                                    state: "ok" | "missing_scope" | "no_license" | "no_public_api" | "upstream_error" | "not_linked";
+                                }[];
+                                lastError: {
+                                    /** @description ISO 8601 time */
+                                    at: string;
+                                    code: string;
+                                } | null;
+                                lastSuccess: string | null;
+                                latencyMs: number | null;
+                                /** @enum {string} */
+                                state: "ok" | "missing_scope" | "no_license" | "no_public_api" | "upstream_error" | "not_linked";
+                            };
+                        };
+                        link: {
+                            accountId: string | null;
+                            cause: string | null;
+                            mode: ("user" | "s2s") | null;
+                            scopes: string[];
+                            /** @enum {string} */
+                            status: "linked" | "needs_relink" | "not_linked";
+                            tokenExpiresAt: string | null;
+                            tokenExpiresInSeconds: number | null;
+                        };
+                        webhooks: {
+                            lastReceived: {
+                                event: string;
+                                /** @description ISO 8601 time */
+                                receivedAt: string;
+                            } | null;
+                            outgoing: {
+                                deliveries: {
+                                    delivered: number;
+                                    failed: number;
+                                    pending: number;
+                                };
+                                recent: {
+                                    attempts: number;
+                                    created_at: string;
+                                    delivered_at: string | null;
+                                    id: string;
+                                    last_attempt_at: string | null;
+                                    last_error: string | null;
+                                    last_status: number | null;
+                                    message_id: string;
+                                    /** @enum {string} */
+                                    status: "pending" | "delivered" | "failed";
+                                    subscription_id: string;
+                                    type: string;
+                                }[];
+                                subscriptions: number;
+                            };
+                        };
                     };
                 };
             };
-            /** @description To the platform's consent page. */
-            302: {
-                headers: {
-                    /** @description the consent page */
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             429: components["responses"]["Error429"];
             default: components["responses"]["ErrorDefault"];
@@ -2984,10 +4446,10 @@ export interface operations {
             query?: {
                 /** @description the authorization code */
                 code?: string;
-                /** @description the state /oauth/start sent */
-                state?: string;
                 /** @description the platform's refusal, instead of a code */
                 error?: string;
+                /** @description the state /oauth/start sent */
+                state?: string;
             };
             header?: never;
             path?: never;
@@ -3002,13 +4464,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
-                        linked: true;
                         account: {
-                            id: string;
                             email: string;
+                            id: string;
                             name: string;
                         };
+                        /** @constant */
+                        linked: true;
                     };
                 };
             };
@@ -3055,6 +4517,1126 @@ export interface operations {
             default: components["responses"]["ErrorDefault"];
         };
     };
+    get_api_video_oauth_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description With Accept: application/json: the consent page URL (the state cookie is set). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the platform's consent page */
+                        authorizeUrl: string;
+                    };
+                };
+            };
+            /** @description To the platform's consent page. */
+            302: {
+                headers: {
+                    /** @description the consent page */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            429: components["responses"]["Error429"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_phone_ai_summaries_summary_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ai_call_summary_id from a call log */
+                summary_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ai_call_summary_id: string;
+                        call_id: string | null;
+                        call_summary: string | null;
+                        /** @description the user's rating of the summary: thumb_up or thumb_down */
+                        call_summary_rate: string | null;
+                        /** @description ISO 8601 instant, as the platform gives it */
+                        created_time: string | null;
+                        detailed_summary: string | null;
+                        /** @description whether someone edited the summary */
+                        edited: boolean;
+                        /** @description ISO 8601 instant, as the platform gives it */
+                        modified_time: string | null;
+                        next_steps: string | null;
+                        /** @description language code, like en */
+                        transcript_language: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_phone_call_logs: {
+        parameters: {
+            query?: {
+                /** @description internal: with a colleague; external: an outside number */
+                connect_type?: "internal" | "external";
+                /** @description nextCursor from the previous page */
+                cursor?: string;
+                direction?: "inbound" | "outbound";
+                /** @description first day (UTC), yyyy-mm-dd; default 7 days before to */
+                from?: string;
+                /** @description a name, number or extension of either party */
+                keyword?: string;
+                /** @description page size, 1 to 300 */
+                limit?: number;
+                /** @description only calls with this outcome, e.g. no_answer */
+                result?: "answered" | "accepted" | "picked_up" | "connected" | "succeeded" | "voicemail" | "hang_up" | "canceled" | "call_failed" | "unconnected" | "rejected" | "busy" | "ring_timeout" | "overflowed" | "no_answer" | "invalid_key" | "invalid_operation" | "abandoned" | "system_blocked" | "service_unavailable";
+                /** @description last day (UTC), yyyy-mm-dd, inclusive; default today */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description its AI summary, if any: summary_id of ai_call_summary */
+                            ai_call_summary_id: string | null;
+                            /** @description ISO 8601 instant, as the platform gives it */
+                            answer_time: string | null;
+                            /** @description the call id, shared by the entries of one call */
+                            call_id: string | null;
+                            callee_ext_number: string | null;
+                            callee_name: string | null;
+                            /** @description the callee's direct number, else extension */
+                            callee_number: string | null;
+                            caller_ext_number: string | null;
+                            caller_name: string | null;
+                            /** @description the caller's direct number, else extension */
+                            caller_number: string | null;
+                            /** @description internal (a colleague) or external (an outside number) */
+                            connect_type: string | null;
+                            /** @description inbound or outbound */
+                            direction: string | null;
+                            /** @description ISO 8601 instant, as the platform gives it */
+                            end_time: string | null;
+                            /** @description seconds */
+                            hold_time: number | null;
+                            /** @description the call history entry id */
+                            id: string | null;
+                            /** @description its recording, when recorded (see call_recordings) */
+                            recording_id: string | null;
+                            /** @description the outcome, like answered, no_answer or voicemail */
+                            result: string | null;
+                            /** @description ISO 8601 instant, as the platform gives it */
+                            start_time: string | null;
+                            /** @description seconds */
+                            talk_time: number | null;
+                            /** @description the voicemail it left, if any (see voicemails) */
+                            voicemail_id: string | null;
+                            /** @description seconds */
+                            wait_time: number | null;
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_phone_recordings: {
+        parameters: {
+            query?: {
+                /** @description nextCursor from the previous page */
+                cursor?: string;
+                /** @description first day (UTC), yyyy-mm-dd; default 7 days before to */
+                from?: string;
+                /** @description page size, 1 to 300 */
+                limit?: number;
+                /** @description last day (UTC), yyyy-mm-dd, inclusive; default today */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description the call log entry it came from */
+                            call_history_id: string | null;
+                            callee_name: string | null;
+                            callee_number: string | null;
+                            caller_name: string | null;
+                            caller_number: string | null;
+                            /** @description ISO 8601 instant, as the platform gives it */
+                            date_time: string | null;
+                            /** @description inbound or outbound */
+                            direction: string | null;
+                            /** @description the audio file (needs a platform token) */
+                            download_url: string | null;
+                            /** @description seconds */
+                            duration: number | null;
+                            id: string | null;
+                            /** @description the transcript file (needs a platform token) */
+                            transcript_download_url: string | null;
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_phone_voicemails: {
+        parameters: {
+            query?: {
+                /** @description nextCursor from the previous page */
+                cursor?: string;
+                /** @description first day (UTC), yyyy-mm-dd; default 7 days before to */
+                from?: string;
+                /** @description page size, 1 to 300 */
+                limit?: number;
+                status?: "all" | "read" | "unread";
+                /** @description last day (UTC), yyyy-mm-dd, inclusive; default today */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description the call log entry it came from */
+                            call_history_id: string | null;
+                            callee_name: string | null;
+                            callee_number: string | null;
+                            caller_name: string | null;
+                            caller_number: string | null;
+                            /** @description ISO 8601 instant, as the platform gives it */
+                            date_time: string | null;
+                            /** @description the audio file (needs a platform token) */
+                            download_url: string | null;
+                            /** @description seconds */
+                            duration: number | null;
+                            id: string | null;
+                            /** @description read or unread */
+                            status: string | null;
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_ra_conversations: {
+        parameters: {
+            query?: {
+                conversation_type?: "all" | "meeting" | "phone";
+                /** @description nextCursor from the previous page */
+                cursor?: string;
+                /** @description only conversations of this deal (deal_id from list_deals) */
+                deal_id?: string;
+                /** @description conversations that started at or after this time */
+                from?: string;
+                /** @description only conversations hosted by this user (the user's id or email) */
+                host?: string;
+                /** @description page size, 1 to 300 */
+                limit?: number;
+                /** @description conversations that started at or before this time */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description for conversation_analysis and comments */
+                            conversation_id: string | null;
+                            /** @description meeting or phone */
+                            conversation_type: string | null;
+                            /** @description its CRM deal (see list_deals) */
+                            deal_id: string | null;
+                            /** @description seconds */
+                            duration_sec: number | null;
+                            /** @description the platform's score, as given */
+                            engagement_score: number | null;
+                            engaging_questions_count: number | null;
+                            filler_words_count: number | null;
+                            host_id: string | null;
+                            /** @description when the analysis finished */
+                            iq_processed_time: string | null;
+                            /** @description ISO 8601 instant, as the platform gives it */
+                            meeting_start_time: string | null;
+                            meeting_uuid: string | null;
+                            next_steps_count: number | null;
+                            /** @description true while the platform is still analysing it */
+                            processing_analysis: boolean;
+                            /** @description the platform's score, as given */
+                            sentiment_score: number | null;
+                            topic: string | null;
+                            /** @description the platform's meeting id, as text */
+                            video_id: string | null;
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_ra_conversations_conversationId_analysis: {
+        parameters: {
+            query?: {
+                /** @description which part of the analysis; smartChapters includes the summary */
+                analysis_type?: "all" | "topics" | "nextSteps" | "engagingQuestions" | "indicators" | "smartChapters" | "dealMemo";
+            };
+            header?: never;
+            path: {
+                /** @description conversation_id from list_conversations or deal_activities, like "abc+/D==,1700000000000" */
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        analysis_type: "all";
+                        conversation_id: string;
+                        /** @description null when the platform has none */
+                        deal_memo: {
+                            potential_concerns: {
+                                explanation: string;
+                                factor: string;
+                            }[];
+                            potential_wins: {
+                                explanation: string;
+                                factor: string;
+                            }[];
+                        } | null;
+                        good_questions: {
+                            end_time: string | null;
+                            key_word: string | null;
+                            /** @description why it was marked: the indicator or label */
+                            label: string | null;
+                            /** @description the speaker's display name */
+                            speaker: string | null;
+                            /** @description where in the recording it starts, as the platform gives it */
+                            start_time: string | null;
+                            text: string;
+                            user_id: string | null;
+                        }[];
+                        indicators: {
+                            end_time: string | null;
+                            key_word: string | null;
+                            /** @description why it was marked: the indicator or label */
+                            label: string | null;
+                            /** @description the speaker's display name */
+                            speaker: string | null;
+                            /** @description where in the recording it starts, as the platform gives it */
+                            start_time: string | null;
+                            text: string;
+                            user_id: string | null;
+                        }[];
+                        next_steps: {
+                            end_time: string | null;
+                            key_word: string | null;
+                            /** @description why it was marked: the indicator or label */
+                            label: string | null;
+                            /** @description the speaker's display name */
+                            speaker: string | null;
+                            /** @description where in the recording it starts, as the platform gives it */
+                            start_time: string | null;
+                            text: string;
+                            user_id: string | null;
+                        }[];
+                        playbooks: {
+                            elements: {
+                                element_name: string;
+                                summaries: string[];
+                            }[];
+                            playbook_name: string;
+                        }[];
+                        smart_chapters: {
+                            category: string | null;
+                            end_time: string | null;
+                            start_time: string | null;
+                            summary: string | null;
+                            title: string;
+                        }[];
+                        /** @description a summary of the whole conversation */
+                        summary: string | null;
+                        topics: {
+                            end_time: string | null;
+                            key_word: string | null;
+                            /** @description why it was marked: the indicator or label */
+                            label: string | null;
+                            /** @description the speaker's display name */
+                            speaker: string | null;
+                            /** @description where in the recording it starts, as the platform gives it */
+                            start_time: string | null;
+                            text: string;
+                            user_id: string | null;
+                        }[];
+                    } | {
+                        /** @constant */
+                        analysis_type: "topics";
+                        conversation_id: string;
+                        topics: {
+                            end_time: string | null;
+                            key_word: string | null;
+                            /** @description why it was marked: the indicator or label */
+                            label: string | null;
+                            /** @description the speaker's display name */
+                            speaker: string | null;
+                            /** @description where in the recording it starts, as the platform gives it */
+                            start_time: string | null;
+                            text: string;
+                            user_id: string | null;
+                        }[];
+                    } | {
+                        /** @constant */
+                        analysis_type: "nextSteps";
+                        conversation_id: string;
+                        next_steps: {
+                            end_time: string | null;
+                            key_word: string | null;
+                            /** @description why it was marked: the indicator or label */
+                            label: string | null;
+                            /** @description the speaker's display name */
+                            speaker: string | null;
+                            /** @description where in the recording it starts, as the platform gives it */
+                            start_time: string | null;
+                            text: string;
+                            user_id: string | null;
+                        }[];
+                    } | {
+                        /** @constant */
+                        analysis_type: "engagingQuestions";
+                        conversation_id: string;
+                        good_questions: {
+                            end_time: string | null;
+                            key_word: string | null;
+                            /** @description why it was marked: the indicator or label */
+                            label: string | null;
+                            /** @description the speaker's display name */
+                            speaker: string | null;
+                            /** @description where in the recording it starts, as the platform gives it */
+                            start_time: string | null;
+                            text: string;
+                            user_id: string | null;
+                        }[];
+                    } | {
+                        /** @constant */
+                        analysis_type: "indicators";
+                        conversation_id: string;
+                        indicators: {
+                            end_time: string | null;
+                            key_word: string | null;
+                            /** @description why it was marked: the indicator or label */
+                            label: string | null;
+                            /** @description the speaker's display name */
+                            speaker: string | null;
+                            /** @description where in the recording it starts, as the platform gives it */
+                            start_time: string | null;
+                            text: string;
+                            user_id: string | null;
+                        }[];
+                    } | {
+                        /** @constant */
+                        analysis_type: "smartChapters";
+                        conversation_id: string;
+                        smart_chapters: {
+                            category: string | null;
+                            end_time: string | null;
+                            start_time: string | null;
+                            summary: string | null;
+                            title: string;
+                        }[];
+                        /** @description a summary of the whole conversation */
+                        summary: string | null;
+                    } | {
+                        /** @constant */
+                        analysis_type: "dealMemo";
+                        conversation_id: string;
+                        /** @description null when the platform has none */
+                        deal_memo: {
+                            potential_concerns: {
+                                explanation: string;
+                                factor: string;
+                            }[];
+                            potential_wins: {
+                                explanation: string;
+                                factor: string;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_ra_conversations_conversationId_comments: {
+        parameters: {
+            query?: {
+                /** @description nextCursor from the previous page */
+                cursor?: string;
+                /** @description page size, 1 to 300 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description conversation_id from list_conversations or deal_activities, like "abc+/D==,1700000000000" */
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            comment: string;
+                            /** @description ISO 8601 instant, as the platform gives it */
+                            created_time: string | null;
+                            id: string | null;
+                            /** @description only the author sees it */
+                            is_private: boolean;
+                            /** @description ISO 8601 instant, as the platform gives it */
+                            last_modified_time: string | null;
+                            mention_teams: {
+                                team_id: string | null;
+                                team_name: string | null;
+                            }[];
+                            mention_users: {
+                                user_id: string | null;
+                                user_name: string | null;
+                            }[];
+                            /** @description the comment this one replies to */
+                            parent_comment_id: string | null;
+                            /** @description where in the recording it points, hh:mm:ss */
+                            time_in_recording: string | null;
+                            user_email: string | null;
+                            user_name: string | null;
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_api_video_ra_conversations_conversationId_comments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description conversation_id from list_conversations or deal_activities, like "abc+/D==,1700000000000" */
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment: string;
+                    /** @description only the author sees it (with comment) */
+                    is_private?: boolean | ("true" | "false");
+                    /** @description reply to this comment (with comment) */
+                    parent_comment_id?: string;
+                    /** @description where in the recording the comment points, hh:mm:ss (with comment) */
+                    time_in_recording?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description true when this answer replays an earlier one */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        comment: string;
+                        /** @description ISO 8601 instant, as the platform gives it */
+                        created_time: string | null;
+                        id: string | null;
+                        /** @description only the author sees it */
+                        is_private: boolean;
+                        /** @description ISO 8601 instant, as the platform gives it */
+                        last_modified_time: string | null;
+                        mention_teams: {
+                            team_id: string | null;
+                            team_name: string | null;
+                        }[];
+                        mention_users: {
+                            user_id: string | null;
+                            user_name: string | null;
+                        }[];
+                        /** @description the comment this one replies to */
+                        parent_comment_id: string | null;
+                        /** @description where in the recording it points, hh:mm:ss */
+                        time_in_recording: string | null;
+                        user_email: string | null;
+                        user_name: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_ra_deals: {
+        parameters: {
+            query?: {
+                /** @description nextCursor from the previous page */
+                cursor?: string;
+                /** @description part of the deal name */
+                deal_name?: string;
+                /** @description exact CRM stage, like "Needs Analysis" or "Negotiation/Review" (case-insensitive) */
+                deal_stage?: string;
+                /** @description page size, 1 to 300 */
+                limit?: number;
+                /** @description largest deal amount */
+                max_amount?: number;
+                /** @description smallest deal amount */
+                min_amount?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            account_name: string | null;
+                            account_type: string | null;
+                            close_date: string | null;
+                            /** @description ISO 8601 instant, as the platform gives it */
+                            create_time: string | null;
+                            /** @description currency code, like USD */
+                            currency_type: string | null;
+                            deal_amount: number | null;
+                            deal_description: string | null;
+                            deal_id: string | null;
+                            deal_is_closed: boolean;
+                            deal_name: string | null;
+                            /** @description the CRM stage, like "Needs Analysis" */
+                            deal_stage: string | null;
+                            /** @description ISO 8601 instant, as the platform gives it */
+                            last_activity_time: string | null;
+                            number_of_conversations: number | null;
+                            owner_email: string | null;
+                            owner_id: string | null;
+                            owner_name: string | null;
+                            /** @description days in its current stage */
+                            time_in_stage_days: number | null;
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_ra_deals_dealId_activities: {
+        parameters: {
+            query?: {
+                /** @description nextCursor from the previous page */
+                cursor?: string;
+                /** @description page size, 1 to 300 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description deal_id from list_deals */
+                dealId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description meeting, call or email */
+                            activity_type: string | null;
+                            /** @description meetings and calls: for conversation_analysis and comments */
+                            conversation_id: string | null;
+                            direction: string | null;
+                            /** @description minutes */
+                            duration_min: number | null;
+                            /** @description the platform's score; null for email */
+                            engagement_score: number | null;
+                            host_id: string | null;
+                            /** @description email: the thread's message ids */
+                            message_ids: string | null;
+                            number_of_message_in_thread: number | null;
+                            /** @description true while the platform is still analysing it */
+                            processing_analysis: boolean;
+                            /** @description the platform's score; null for email */
+                            sentiment_score: number | null;
+                            /** @description the deal stage at the time */
+                            stage_during_conversation: string | null;
+                            /** @description ISO 8601 instant, as the platform gives it */
+                            start_date: string | null;
+                            topic: string | null;
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_recordings: {
+        parameters: {
+            query?: {
+                /** @description nextCursor from the previous page */
+                cursor?: string;
+                /** @description first day (UTC), yyyy-mm-dd; default 30 days before to */
+                from?: string;
+                /** @description page size, 1 to 300 */
+                limit?: number;
+                /** @description last day (UTC), yyyy-mm-dd; default today */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description minutes */
+                            duration: number | null;
+                            /** @description how many recording files */
+                            files: number;
+                            start_time: string | null;
+                            topic: string | null;
+                            /** @description bytes, all files */
+                            total_size: number | null;
+                            /** @description the meeting instance UUID */
+                            uuid: string | null;
+                            /** @description the numeric meeting ID */
+                            video_id: string | null;
+                        }[];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_recordings_video_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the meeting: its numeric meeting ID (latest instance) or one instance UUID */
+                video_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description minutes */
+                        duration: number | null;
+                        files: {
+                            /** @description fetch with the platform's bearer token */
+                            download_url: string | null;
+                            file_extension: string | null;
+                            /** @description bytes */
+                            file_size: number | null;
+                            /** @description MP4, M4A, TRANSCRIPT, CHAT, SUMMARY, ... */
+                            file_type: string | null;
+                            id: string | null;
+                            /** @description shared_screen_with_speaker_view, audio_only, ... */
+                            recording_type: string | null;
+                            status: string | null;
+                        }[];
+                        share_url: string | null;
+                        start_time: string | null;
+                        topic: string | null;
+                        /** @description bytes, all files */
+                        total_size: number | null;
+                        /** @description the meeting instance UUID */
+                        uuid: string | null;
+                        /** @description the numeric meeting ID */
+                        video_id: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_recordings_video_id_files: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the meeting: its numeric meeting ID (latest instance) or one instance UUID */
+                video_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description fetch with the platform's bearer token */
+                            download_url: string | null;
+                            file_extension: string | null;
+                            /** @description bytes */
+                            file_size: number | null;
+                            /** @description MP4, M4A, TRANSCRIPT, CHAT, SUMMARY, ... */
+                            file_type: string | null;
+                            id: string | null;
+                            /** @description shared_screen_with_speaker_view, audio_only, ... */
+                            recording_type: string | null;
+                            status: string | null;
+                        }[];
+                        /** @description always null: the list is whole */
+                        nextCursor: null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_recordings_video_id_transcript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the meeting: its numeric meeting ID (latest instance) or one instance UUID */
+                video_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        can_download: boolean;
+                        download_restriction_reason: string | null;
+                        /** @description the WebVTT file (bearer token) */
+                        download_url: string | null;
+                        /** @description the transcript as "Speaker: words" lines; null when it cannot be downloaded */
+                        text: string | null;
+                        topic: string | null;
+                        transcript_created_time: string | null;
+                        /** @description the instance UUID */
+                        uuid: string | null;
+                        /** @description as asked: a meeting ID or an instance UUID */
+                        video_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_search: {
+        parameters: {
+            query: {
+                /** @description results per group */
+                limit?: number;
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description events (stored), meetings, recordings and contacts, each best first */
+                        groups: {
+                            [key: string]: ({
+                                /** @description how many query words match, and where */
+                                score: number;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        };
+                        q: string;
+                        total: number;
+                        /** @description sources that failed this time (their group is empty) */
+                        unavailable?: {
+                            code: string;
+                            source: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
     get_api_video_status: {
         parameters: {
             query?: {
@@ -3074,54 +5656,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        ok: boolean;
-                        configured: boolean;
-                        brand: string;
                         account: {
-                            id: string;
                             email: string;
+                            id: string;
                             name: string;
-                            type: number;
                             pmi: number;
+                            type: number;
                         } | null;
-                        webinarLicense: boolean;
-                        note: string;
-                        upcomingLive: {
-                            video_id: string;
-                            topic: string;
-                            start_time: string;
-                            join_url: string | null;
-                        }[];
-                        storedEvents: {
-                            video_id: string;
-                            topic: string;
-                            /** @constant */
-                            kind: "meeting";
-                            start_time: string;
-                            funnel: string | null;
-                            /** @enum {string} */
-                            status: "scheduled" | "started" | "ended" | "cancelled";
-                        }[];
-                        registrationsTotal: number;
-                        recentRecordings: {
-                            video_id: string;
-                            topic: string;
-                            start_time: string;
-                            files: number;
-                            total_size: number;
-                        }[];
-                        contactsOk: boolean;
-                        phoneOk: boolean;
-                        clipsOk: boolean;
-                        capabilityMap: {
-                            [key: string]: string[];
-                        };
-                        capabilities: string[];
                         apis: {
                             [key: string]: string;
                         };
+                        brand: string;
+                        capabilities: string[];
+                        capabilityMap: {
+                            [key: string]: string[];
+                        };
                         /** @description ISO 8601 time */
                         checkedAt: string;
+                        clipsOk: boolean;
+                        configured: boolean;
+                        contactsOk: boolean;
+                        note: string;
+                        ok: boolean;
+                        phoneOk: boolean;
+                        recentRecordings: {
+                            files: number;
+                            start_time: string;
+                            topic: string;
+                            total_size: number;
+                            video_id: string;
+                        }[];
+                        registrationsTotal: number;
+                        storedEvents: {
+                            funnel: string | null;
+                            /** @constant */
+                            kind: "meeting";
+                            start_time: string;
+                            /** @enum {string} */
+                            status: "scheduled" | "started" | "ended" | "cancelled";
+                            topic: string;
+                            video_id: string;
+                        }[];
+                        upcomingLive: {
+                            join_url: string | null;
+                            start_time: string;
+                            topic: string;
+                            video_id: string;
+                        }[];
+                        webinarLicense: boolean;
                     };
                 };
             };
@@ -3131,7 +5713,7 @@ export interface operations {
             default: components["responses"]["ErrorDefault"];
         };
     };
-    get_api_video_monitor: {
+    get_api_video_subscriptions: {
         parameters: {
             query?: never;
             header?: never;
@@ -3147,151 +5729,150 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description ISO 8601 time */
-                        checkedAt: string;
-                        link: {
+                        items: {
+                            created_at: string;
+                            deliveries: {
+                                delivered: number;
+                                failed: number;
+                                pending: number;
+                            };
+                            events: string[];
+                            id: string;
                             /** @enum {string} */
-                            status: "linked" | "needs_relink" | "not_linked";
-                            mode: ("user" | "s2s") | null;
-                            accountId: string | null;
-                            scopes: string[];
-                            tokenExpiresAt: string | null;
-                            tokenExpiresInSeconds: number | null;
-                            cause: string | null;
-                        };
-                        budgets: {
-                            LIGHT: {
-                                limit: number;
-                                windowMs: number;
-                                available: number;
-                            };
-                            MEDIUM: {
-                                limit: number;
-                                windowMs: number;
-                                available: number;
-                            };
-                            HEAVY: {
-                                limit: number;
-                                windowMs: number;
-                                available: number;
-                            };
-                            RESOURCE_INTENSIVE: {
-                                limit: number;
-                                windowMs: number;
-                                available: number;
-                            };
-                        };
-                        budgetsShared: boolean;
-                        dailyQuotas?: {
-                            day: string;
-                            /** @description ISO 8601 time */
-                            resetsAt: string;
-                            /** @enum {string} */
-                            countedIn: "redis" | "database";
-                            labels: {
-                                LIGHT: {
-                                    limit: number | null;
-                                    used: number;
-                                    remaining: number | null;
-                                    exhausted: boolean;
-                                    /** @enum {string} */
-                                    quota: "light" | "medium" | "heavy" | "meeting_writes_per_user";
-                                };
-                                MEDIUM: {
-                                    limit: number | null;
-                                    used: number;
-                                    remaining: number | null;
-                                    exhausted: boolean;
-                                    /** @enum {string} */
-                                    quota: "light" | "medium" | "heavy" | "meeting_writes_per_user";
-                                };
-                                HEAVY: {
-                                    limit: number | null;
-                                    used: number;
-                                    remaining: number | null;
-                                    exhausted: boolean;
-                                    /** @enum {string} */
-                                    quota: "light" | "medium" | "heavy" | "meeting_writes_per_user";
-                                };
-                                RESOURCE_INTENSIVE: {
-                                    limit: number | null;
-                                    used: number;
-                                    remaining: number | null;
-                                    exhausted: boolean;
-                                    /** @enum {string} */
-                                    quota: "light" | "medium" | "heavy" | "meeting_writes_per_user";
-                                };
-                            };
-                            meetingWrites: {
-                                limit: number | null;
-                                users: {
-                                    [key: string]: {
-                                        limit: number | null;
-                                        used: number;
-                                        remaining: number | null;
-                                        exhausted: boolean;
-                                    };
-                                };
-                            };
-                        };
-                        webhooks: {
-                            lastReceived: {
-                                event: string;
-                                /** @description ISO 8601 time */
-                                receivedAt: string;
-                            } | null;
-                            outgoing: {
-                                subscriptions: number;
-                                deliveries: {
-                                    pending: number;
-                                    delivered: number;
-                                    failed: number;
-                                };
-                                recent: {
-                                    id: string;
-                                    message_id: string;
-                                    subscription_id: string;
-                                    type: string;
-                                    /** @enum {string} */
-                                    status: "pending" | "delivered" | "failed";
-                                    attempts: number;
-                                    last_status: number | null;
-                                    last_error: string | null;
-                                    last_attempt_at: string | null;
-                                    delivered_at: string | null;
-                                    created_at: string;
-                                }[];
-                            };
-                        };
-                        groups: {
-                            [key: string]: {
-                                /** @enum {string} */
-                                state: "ok" | "missing_scope" | "no_license" | "no_public_api" | "upstream_error" | "not_linked";
-                                /** @enum {string} */
-                                breaker: "closed" | "open";
-                                latencyMs: number | null;
-                                lastSuccess: string | null;
-                                lastError: {
-                                    /** @description ISO 8601 time */
-                                    at: string;
-                                    code: string;
-                                } | null;
-                                capabilities: {
-                                    name: string;
-                                    /** @enum {string} */
-                                    state: "ok" | "missing_scope" | "no_license" | "no_public_api" | "upstream_error" | "not_linked";
-                                    /** @enum {string} */
-                                    availability: "rest" | "hosted_mcp" | "composed" | "no_public_api";
-                                    scopesNeeded: string[];
-                                    scopesGranted: string[];
-                                    note?: string;
-                                }[];
-                            };
-                        };
+                            source: "api" | "env";
+                            url: string;
+                        }[];
                     };
                 };
             };
             401: components["responses"]["Error401"];
+            429: components["responses"]["Error429"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_api_video_subscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description event types to receive; ["*"] for all */
+                    events: ("*" | "event.created" | "event.updated" | "event.started" | "event.ended" | "event.cancelled" | "registration.created" | "recording.completed" | "link.changed" | "brand.updated" | "connection.linked" | "connection.refresh_failed" | "connection.needs_relink" | "connection.recovered" | "connection.unlinked" | "connection.deauthorized")[];
+                    /** @description http(s) URL of the receiver; public addresses only */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        events: string[];
+                        id: string;
+                        /** @description whsec_…: the signing secret, shown this once */
+                        secret: string;
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_api_video_subscriptions_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        deliveries: {
+                            delivered: number;
+                            failed: number;
+                            pending: number;
+                        };
+                        events: string[];
+                        id: string;
+                        recent_deliveries: {
+                            attempts: number;
+                            created_at: string;
+                            delivered_at: string | null;
+                            id: string;
+                            last_attempt_at: string | null;
+                            last_error: string | null;
+                            last_status: number | null;
+                            message_id: string;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            subscription_id: string;
+                            type: string;
+                        }[];
+                        /** @enum {string} */
+                        source: "api" | "env";
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    delete_api_video_subscriptions_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
             429: components["responses"]["Error429"];
             default: components["responses"]["ErrorDefault"];
         };
@@ -3322,12 +5903,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        plainToken: string;
                         /** @description HMAC-SHA256 of plainToken, hex */
                         encryptedToken: string;
+                        plainToken: string;
                     } | {
-                        /** @constant */
-                        received: true;
                         /**
                          * @description this delivery was already processed
                          * @constant
@@ -3338,6 +5917,8 @@ export interface operations {
                          * @constant
                          */
                         ignored?: true;
+                        /** @constant */
+                        received: true;
                     };
                 };
             };
@@ -3346,297 +5927,6 @@ export interface operations {
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             503: components["responses"]["Error503"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    post_api_video_mcp: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @constant */
-                    jsonrpc: "2.0";
-                    /** @description initialize, tools/list, tools/call, resources/read, … */
-                    method: string;
-                    params?: {
-                        [key: string]: unknown;
-                    };
-                    /** @description absent for a notification */
-                    id?: string | number;
-                };
-            };
-        };
-        responses: {
-            /** @description The JSON-RPC answer: a result, or an error the MCP server answers with (unknown method, invalid params, a failing tool). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number;
-                        result: {
-                            [key: string]: unknown;
-                        };
-                    } | {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
-                        error: {
-                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
-                            code: number;
-                            message: string;
-                            data?: unknown;
-                        };
-                    };
-                    "text/event-stream": string;
-                };
-            };
-            /** @description A notification or a response was accepted; no body. */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not JSON (-32700), not a JSON-RPC request (-32600), or nested too deep. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
-                        error: {
-                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
-                            code: number;
-                            message: string;
-                            data?: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Without the API key or with a wrong one: an OAuth bearer challenge (WWW-Authenticate: Bearer error="invalid_token"). */
-            401: {
-                headers: {
-                    /** @description Bearer error="invalid_token", error_description="…" */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description invalid_token */
-                        error: string;
-                        error_description?: string;
-                    };
-                };
-            };
-            /** @description A Host or Origin this endpoint does not serve (DNS rebinding, foreign pages). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
-                        error: {
-                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
-                            code: number;
-                            message: string;
-                            data?: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description The Accept header allows neither application/json nor text/event-stream. */
-            406: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
-                        error: {
-                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
-                            code: number;
-                            message: string;
-                            data?: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description The body is larger than the endpoint reads. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
-                        error: {
-                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
-                            code: number;
-                            message: string;
-                            data?: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description The Content-Type is not application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
-                        error: {
-                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
-                            code: number;
-                            message: string;
-                            data?: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Too many requests (or, on the private endpoint, too many wrong keys); see Retry-After. */
-            429: {
-                headers: {
-                    /** @description seconds to wait */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
-                        error: {
-                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
-                            code: number;
-                            message: string;
-                            data?: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Internal error (-32603). */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
-                        error: {
-                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
-                            code: number;
-                            message: string;
-                            data?: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Any other refusal, as a JSON-RPC error. */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        jsonrpc: "2.0";
-                        id: string | number | null;
-                        error: {
-                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
-                            code: number;
-                            message: string;
-                            data?: unknown;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    get_: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_portal_css: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/css; charset=utf-8": string;
-                };
-            };
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_portal_js: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/javascript; charset=utf-8": string;
-                };
-            };
             default: components["responses"]["ErrorDefault"];
         };
     };
@@ -3710,88 +6000,6 @@ export interface operations {
             default: components["responses"]["ErrorDefault"];
         };
     };
-    post_dashboard_login: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description the gateway API key */
-                    key: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Signed in: to the dashboard with the session cookie. */
-            303: {
-                headers: {
-                    /** @description /dashboard */
-                    Location?: string;
-                    /** @description fg_session, the session */
-                    "Set-Cookie"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not the API key: the sign-in page again, with the error. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    post_dashboard_logout: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description the CSRF token of the dashboard page the form is on */
-                    csrf: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
-            303: {
-                headers: {
-                    /** @description /dashboard */
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The CSRF token is missing or wrong (an HTML page). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
     post_dashboard_disconnect: {
         parameters: {
             query?: never;
@@ -3844,64 +6052,19 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     /** @description the CSRF token of the dashboard page the form is on */
                     csrf: string;
-                    topic: string;
-                    /** @description a datetime-local value, yyyy-mm-ddThh:mm */
-                    start: string;
-                    /** @description an IANA zone (default UTC) */
-                    timezone?: string;
                     /** @description minutes (default 60) */
                     duration?: string;
                     /** @description a funnel theme key, or empty for none */
                     funnel?: string;
-                    /** @description present when registration is required */
-                    registration?: string;
                     /** @description this render's key: sending the same form again replays the first creation */
                     idempotency_key?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
-            303: {
-                headers: {
-                    /** @description /dashboard */
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The CSRF token is missing or wrong (an HTML page). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    post_dashboard_events_videoId_funnel: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description the stored event (meeting id) */
-                videoId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description the CSRF token of the dashboard page the form is on */
-                    csrf: string;
-                    /** @description a funnel theme key, or empty for none */
-                    funnel?: string;
+                    /** @description present when registration is required */
+                    registration?: string;
+                    /** @description a datetime-local value, yyyy-mm-ddThh:mm */
+                    start: string;
+                    /** @description an IANA zone (default UTC) */
+                    timezone?: string;
+                    topic: string;
                 };
             };
         };
@@ -4015,7 +6178,190 @@ export interface operations {
             default: components["responses"]["ErrorDefault"];
         };
     };
-    get_api_video_capabilities: {
+    post_dashboard_events_videoId_funnel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the stored event (meeting id) */
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the CSRF token of the dashboard page the form is on */
+                    csrf: string;
+                    /** @description a funnel theme key, or empty for none */
+                    funnel?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
+            303: {
+                headers: {
+                    /** @description /dashboard */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The CSRF token is missing or wrong (an HTML page). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_dashboard_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the gateway API key */
+                    key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in: to the dashboard with the session cookie. */
+            303: {
+                headers: {
+                    /** @description /dashboard */
+                    Location?: string;
+                    /** @description fg_session, the session */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not the API key: the sign-in page again, with the error. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_dashboard_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the CSRF token of the dashboard page the form is on */
+                    csrf: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the dashboard, with the outcome as a notice (also where a request without a session goes). */
+            303: {
+                headers: {
+                    /** @description /dashboard */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The CSRF token is missing or wrong (an HTML page). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_docs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_favicon_ico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/x-icon": string;
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Error404"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_healthz: {
         parameters: {
             query?: never;
             header?: never;
@@ -4031,1642 +6377,392 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        items: {
-                            group: string;
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_llms_txt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain; charset=utf-8": string;
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Error404"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    post_mcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description absent for a notification */
+                    id?: string | number;
+                    /** @constant */
+                    jsonrpc: "2.0";
+                    /** @description initialize, tools/list, tools/call, resources/read, … */
+                    method: string;
+                    params?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC answer: a result, or an error the MCP server answers with (unknown method, invalid params, a failing tool). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string | number;
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        result: {
+                            [key: string]: unknown;
+                        };
+                    } | {
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            data?: unknown;
+                            message: string;
+                        };
+                        id: string | number | null;
+                        /** @constant */
+                        jsonrpc: "2.0";
+                    };
+                    "text/event-stream": string;
+                };
+            };
+            /** @description A notification or a response was accepted; no body. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not JSON (-32700), not a JSON-RPC request (-32600), or nested too deep. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            data?: unknown;
+                            message: string;
+                        };
+                        id: string | number | null;
+                        /** @constant */
+                        jsonrpc: "2.0";
+                    };
+                };
+            };
+            /** @description A Host or Origin this endpoint does not serve (DNS rebinding, foreign pages). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            data?: unknown;
+                            message: string;
+                        };
+                        id: string | number | null;
+                        /** @constant */
+                        jsonrpc: "2.0";
+                    };
+                };
+            };
+            /** @description The Accept header allows neither application/json nor text/event-stream. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            data?: unknown;
+                            message: string;
+                        };
+                        id: string | number | null;
+                        /** @constant */
+                        jsonrpc: "2.0";
+                    };
+                };
+            };
+            /** @description The body is larger than the endpoint reads. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            data?: unknown;
+                            message: string;
+                        };
+                        id: string | number | null;
+                        /** @constant */
+                        jsonrpc: "2.0";
+                    };
+                };
+            };
+            /** @description The Content-Type is not application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            data?: unknown;
+                            message: string;
+                        };
+                        id: string | number | null;
+                        /** @constant */
+                        jsonrpc: "2.0";
+                    };
+                };
+            };
+            /** @description Too many requests (or, on the private endpoint, too many wrong keys); see Retry-After. */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            data?: unknown;
+                            message: string;
+                        };
+                        id: string | number | null;
+                        /** @constant */
+                        jsonrpc: "2.0";
+                    };
+                };
+            };
+            /** @description Internal error (-32603). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            data?: unknown;
+                            message: string;
+                        };
+                        id: string | number | null;
+                        /** @constant */
+                        jsonrpc: "2.0";
+                    };
+                };
+            };
+            /** @description Any other refusal, as a JSON-RPC error. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description -32700 parse error, -32600 invalid request, -32000 refused, -32603 internal */
+                            code: number;
+                            data?: unknown;
+                            message: string;
+                        };
+                        id: string | number | null;
+                        /** @constant */
+                        jsonrpc: "2.0";
+                    };
+                };
+            };
+        };
+    };
+    get_metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Prometheus text exposition format. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain; version=0.0.4; charset=utf-8": string;
+                };
+            };
+            401: components["responses"]["Error401"];
+            429: components["responses"]["Error429"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_openapi_json: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_portal_css: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css; charset=utf-8": string;
+                };
+            };
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_portal_js: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript; charset=utf-8": string;
+                };
+            };
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_readyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        brand: {
+                            /** @description when the live brand was loaded */
+                            loadedAt: string;
                             name: string;
-                            summary: string | null;
-                            /** @description null where the platform offers no public API */
-                            kind: ("read" | "write" | "delete") | null;
-                            /** @enum {string} */
-                            availability: "rest" | "hosted_mcp" | "composed" | "no_public_api";
-                            /** @enum {string} */
-                            state: "ok" | "missing_scope" | "no_license" | "no_public_api" | "upstream_error" | "not_linked";
-                            /** @description it has an operation and its state is ok */
-                            available: boolean;
-                            scopes: string[];
-                            note: string | null;
-                            /** @description the path that invokes it (POST), when it has an operation */
-                            invoke: string | null;
-                            /** @description JSON Schema of its arguments */
-                            inputSchema: {
-                                [key: string]: unknown;
-                            } | null;
-                        }[];
-                    };
-                };
-            };
-            401: components["responses"]["Error401"];
-            429: components["responses"]["Error429"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    post_api_video_capabilities_group_name: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                group: string;
-                name: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description true when this answer replays an earlier one */
-                    "Idempotent-Replayed"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description the operation's answer: its output schema in the capability's REST path */
-                        result: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            422: components["responses"]["Error422"];
-            429: components["responses"]["Error429"];
-            501: components["responses"]["Error501"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_events: {
-        parameters: {
-            query?: {
-                /** @description words to search for: each must start a word of the topic, agenda or funnel; the newest 500 matches are ranked (topic before agenda and funnel), best first */
-                q?: string;
-                funnel?: string;
-                status?: "scheduled" | "started" | "ended" | "cancelled";
-                /** @description start_time at or after (same form as stored) */
-                from?: string;
-                /** @description start_time at or before (same form as stored) */
-                to?: string;
-                limit?: number;
-                /** @description nextCursor of the previous page, with the same filters (opaque) */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: {
-                            video_id: string;
-                            topic: string;
-                            /** @constant */
-                            kind: "meeting";
-                            /** @description in the form given: UTC with Z and milliseconds, or a local time without zone in timezone */
-                            start_time: string;
-                            /** @description the funnel theme key, or null */
-                            funnel: string | null;
-                            /** @enum {string} */
-                            status: "scheduled" | "started" | "ended" | "cancelled";
-                            timezone: string | null;
-                            /** @description minutes */
-                            duration: number;
-                            agenda: string | null;
-                            registration: boolean;
-                            join_url: string | null;
-                            created_at: string;
-                            updated_at: string;
-                        }[];
-                        /** @description pass as cursor (with the same filters) for the next page; null on the last */
-                        nextCursor: string | null;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            429: components["responses"]["Error429"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    post_api_video_events: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    topic: string;
-                    /** @description UTC with Z (milliseconds added when left out), or a local time without zone plus timezone; kept in that form; not in the past */
-                    start_time: string;
-                    timezone?: string;
-                    /**
-                     * @description minutes
-                     * @default 60
-                     */
-                    duration?: number;
-                    agenda?: string;
-                    /**
-                     * @description a live funnel theme key, or null
-                     * @default null
-                     */
-                    funnel?: string | null;
-                    /**
-                     * @description let people register (needed for registrations)
-                     * @default false
-                     */
-                    registration?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    /** @description true when this answer replays an earlier one */
-                    "Idempotent-Replayed"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        video_id: string;
-                        topic: string;
-                        /** @constant */
-                        kind: "meeting";
-                        /** @description in the form given: UTC with Z and milliseconds, or a local time without zone in timezone */
-                        start_time: string;
-                        /** @description the funnel theme key, or null */
-                        funnel: string | null;
-                        /** @enum {string} */
-                        status: "scheduled" | "started" | "ended" | "cancelled";
-                        timezone: string | null;
-                        /** @description minutes */
-                        duration: number;
-                        agenda: string | null;
-                        registration: boolean;
-                        join_url: string | null;
-                        created_at: string;
-                        updated_at: string;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            422: components["responses"]["Error422"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_events_videoId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                videoId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        video_id: string;
-                        topic: string;
-                        /** @constant */
-                        kind: "meeting";
-                        /** @description in the form given: UTC with Z and milliseconds, or a local time without zone in timezone */
-                        start_time: string;
-                        /** @description the funnel theme key, or null */
-                        funnel: string | null;
-                        /** @enum {string} */
-                        status: "scheduled" | "started" | "ended" | "cancelled";
-                        timezone: string | null;
-                        /** @description minutes */
-                        duration: number;
-                        agenda: string | null;
-                        registration: boolean;
-                        join_url: string | null;
-                        created_at: string;
-                        updated_at: string;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            404: components["responses"]["Error404"];
-            429: components["responses"]["Error429"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    delete_api_video_events_videoId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                videoId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        deleted: true;
-                        video_id: string;
-                        /**
-                         * @description already_gone: only the stored event was left
-                         * @enum {string}
-                         */
-                        platform: "deleted" | "already_gone";
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    patch_api_video_events_videoId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                videoId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    topic?: string;
-                    /** @description UTC with Z (milliseconds added when left out), or a local time without zone plus timezone; kept in that form; not in the past */
-                    start_time?: string;
-                    timezone?: string;
-                    duration?: number;
-                    agenda?: string;
-                    funnel?: string | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        video_id: string;
-                        topic: string;
-                        /** @constant */
-                        kind: "meeting";
-                        /** @description in the form given: UTC with Z and milliseconds, or a local time without zone in timezone */
-                        start_time: string;
-                        /** @description the funnel theme key, or null */
-                        funnel: string | null;
-                        /** @enum {string} */
-                        status: "scheduled" | "started" | "ended" | "cancelled";
-                        timezone: string | null;
-                        /** @description minutes */
-                        duration: number;
-                        agenda: string | null;
-                        registration: boolean;
-                        join_url: string | null;
-                        created_at: string;
-                        updated_at: string;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_events_videoId_registrations: {
-        parameters: {
-            query?: {
-                limit?: number;
-                /** @description nextCursor of the previous page, with the same filters (opaque) */
-                cursor?: string;
-            };
-            header?: never;
-            path: {
-                videoId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: {
-                            id: string;
-                            video_id: string;
-                            email: string;
-                            first_name: string;
-                            last_name: string;
-                            registrant_id: string;
-                            join_url: string | null;
-                            created_at: string;
-                        }[];
-                        /** @description pass as cursor (with the same filters) for the next page; null on the last */
-                        nextCursor: string | null;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            404: components["responses"]["Error404"];
-            429: components["responses"]["Error429"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    post_api_video_events_videoId_registrations: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                videoId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: email */
-                    email: string;
-                    first_name: string;
-                    /** @default  */
-                    last_name?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    /** @description true when this answer replays an earlier one */
-                    "Idempotent-Replayed"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        video_id: string;
-                        email: string;
-                        first_name: string;
-                        last_name: string;
-                        registrant_id: string;
-                        join_url: string | null;
-                        created_at: string;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            422: components["responses"]["Error422"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    post_api_video_appointments: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    topic: string;
-                    /** @description UTC with Z (milliseconds added when left out), or a local time without zone plus timezone; kept in that form; not in the past */
-                    start_time: string;
-                    /**
-                     * @description minutes
-                     * @default 30
-                     */
-                    duration?: number;
-                    /** @description IANA time zone of the appointment */
-                    timezone: string;
-                    invitee: {
-                        name: string;
-                        /** Format: email */
-                        email: string;
-                    };
-                    /** @default null */
-                    funnel?: string | null;
-                    notes?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    /** @description true when this answer replays an earlier one */
-                    "Idempotent-Replayed"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        appointment: {
-                            /** @description the stored event of the meeting */
-                            meeting: {
-                                video_id: string;
-                                topic: string;
-                                /** @constant */
-                                kind: "meeting";
-                                /** @description in the form given: UTC with Z and milliseconds, or a local time without zone in timezone */
-                                start_time: string;
-                                /** @description the funnel theme key, or null */
-                                funnel: string | null;
-                                /** @enum {string} */
-                                status: "scheduled" | "started" | "ended" | "cancelled";
-                                timezone: string | null;
-                                /** @description minutes */
-                                duration: number;
-                                agenda: string | null;
-                                registration: boolean;
-                                join_url: string | null;
-                                created_at: string;
-                                updated_at: string;
-                            };
-                            /** @description the event on the user's primary calendar */
-                            calendar_event_id: string;
-                            invitee: {
-                                name: string;
-                                email: string;
-                            };
                         };
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            422: components["responses"]["Error422"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_calendar_calendars: {
-        parameters: {
-            query?: {
-                /** @description only calendars where the user has at least this role (writer: ones you can add events to) */
-                min_access_role?: "freeBusyReader" | "reader" | "writer" | "owner";
-                /** @description page size, 1 to 100 */
-                limit?: number;
-                /** @description nextCursor from the previous page */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: {
-                            id: string;
-                            summary: string;
-                            description: string | null;
-                            location: string | null;
-                            timezone: string | null;
-                            primary: boolean;
-                            /** @description freeBusyReader, reader, writer or owner */
-                            access_role: string | null;
-                            background_color: string | null;
-                        }[];
-                        /** @description pass as cursor for the next page; null on the last page */
-                        nextCursor: string | null;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_calendar_events: {
-        parameters: {
-            query?: {
-                /** @description start of the window, ISO 8601 with a zone; default: now */
-                from?: string;
-                /** @description end of the window, ISO 8601 with a zone; default: 30 days after from */
-                to?: string;
-                /** @description calendar id from list_calendars; default: the primary calendar */
-                calendar_id?: string;
-                /** @description page size, 1 to 100 */
-                limit?: number;
-                /** @description nextCursor from the previous page */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: {
-                            id: string;
-                            calendar_id: string;
-                            summary: string;
-                            description: string | null;
-                            location: string | null;
-                            /** @description ISO 8601 instant, or a date for an all-day event */
-                            start: string | null;
-                            /** @description same kind as start; exclusive for all-day events */
-                            end: string | null;
-                            all_day: boolean;
-                            /** @description the event's own zone; null when it follows its calendar's */
-                            timezone: string | null;
-                            attendees: {
-                                email: string;
-                                name: string | null;
-                                /** @description needsAction, accepted, declined or tentative */
-                                response: string;
-                            }[];
-                            /** @description confirmed, tentative or cancelled */
-                            status: string;
-                            recurring_event_id: string | null;
-                            created: string | null;
-                            updated: string | null;
-                        }[];
-                        /** @description pass as cursor for the next page; null on the last page */
-                        nextCursor: string | null;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    post_api_video_calendar_events: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description event title */
-                    summary: string;
-                    /** @description ISO 8601 instant with a zone, or a date (yyyy-mm-dd) for an all-day event */
-                    start: string;
-                    /** @description same kind as start; for all-day events the day after the last day; default: one hour (or one day) after start */
-                    end?: string;
-                    /** @description IANA time zone the event is kept in, like America/Chicago; default: the zone of the calendar */
-                    timezone?: string;
-                    description?: string;
-                    location?: string;
-                    /** @description people to invite; the platform sends them an invitation */
-                    attendees?: {
-                        /** Format: email */
-                        email: string;
-                        name?: string;
-                    }[];
-                    /**
-                     * @description calendar id from list_calendars; default: the primary calendar
-                     * @default primary
-                     */
-                    calendar_id?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    /** @description true when this answer replays an earlier one */
-                    "Idempotent-Replayed"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        calendar_id: string;
-                        summary: string;
-                        description: string | null;
-                        location: string | null;
-                        /** @description ISO 8601 instant, or a date for an all-day event */
-                        start: string | null;
-                        /** @description same kind as start; exclusive for all-day events */
-                        end: string | null;
-                        all_day: boolean;
-                        /** @description the event's own zone; null when it follows its calendar's */
-                        timezone: string | null;
-                        attendees: {
-                            email: string;
-                            name: string | null;
-                            /** @description needsAction, accepted, declined or tentative */
-                            response: string;
-                        }[];
-                        /** @description confirmed, tentative or cancelled */
-                        status: string;
-                        recurring_event_id: string | null;
-                        created: string | null;
-                        updated: string | null;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            422: components["responses"]["Error422"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    post_api_video_calendar_events_quick_add: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description plain-language event: title, day, time, duration, place and the email addresses of invitees */
-                    text: string;
-                    /**
-                     * @description calendar id from list_calendars; default: the primary calendar
-                     * @default primary
-                     */
-                    calendar_id?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    /** @description true when this answer replays an earlier one */
-                    "Idempotent-Replayed"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        calendar_id: string;
-                        summary: string;
-                        description: string | null;
-                        location: string | null;
-                        /** @description ISO 8601 instant, or a date for an all-day event */
-                        start: string | null;
-                        /** @description same kind as start; exclusive for all-day events */
-                        end: string | null;
-                        all_day: boolean;
-                        /** @description the event's own zone; null when it follows its calendar's */
-                        timezone: string | null;
-                        attendees: {
-                            email: string;
-                            name: string | null;
-                            /** @description needsAction, accepted, declined or tentative */
-                            response: string;
-                        }[];
-                        /** @description confirmed, tentative or cancelled */
-                        status: string;
-                        recurring_event_id: string | null;
-                        created: string | null;
-                        updated: string | null;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            422: components["responses"]["Error422"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    delete_api_video_calendar_events_eventId: {
-        parameters: {
-            query?: {
-                /** @description calendar id from list_calendars; default: the primary calendar */
-                calendar_id?: string;
-            };
-            header?: never;
-            path: {
-                /** @description event id from list_events */
-                eventId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
                         /** @constant */
-                        deleted: true;
-                        id: string;
-                        calendar_id: string;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    patch_api_video_calendar_events_eventId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description event id from list_events */
-                eventId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    /**
-                     * @description calendar id from list_calendars; default: the primary calendar
-                     * @default primary
-                     */
-                    calendar_id?: string;
-                    summary?: string;
-                    /** @description ISO 8601 instant with a zone, or a date for an all-day event */
-                    start?: string;
-                    /** @description same kind as start; for all-day events the day after the last day */
-                    end?: string;
-                    /** @description IANA time zone the event is kept in, like America/Chicago; default: the zone of the calendar */
-                    timezone?: string;
-                    description?: string;
-                    location?: string;
-                    /** @description the new attendee list (replaces the old one) */
-                    attendees?: {
-                        /** Format: email */
-                        email: string;
-                        name?: string;
-                    }[];
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        calendar_id: string;
-                        summary: string;
-                        description: string | null;
-                        location: string | null;
-                        /** @description ISO 8601 instant, or a date for an all-day event */
-                        start: string | null;
-                        /** @description same kind as start; exclusive for all-day events */
-                        end: string | null;
-                        all_day: boolean;
-                        /** @description the event's own zone; null when it follows its calendar's */
-                        timezone: string | null;
-                        attendees: {
-                            email: string;
-                            name: string | null;
-                            /** @description needsAction, accepted, declined or tentative */
-                            response: string;
-                        }[];
-                        /** @description confirmed, tentative or cancelled */
-                        status: string;
-                        recurring_event_id: string | null;
-                        created: string | null;
-                        updated: string | null;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_recordings: {
-        parameters: {
-            query?: {
-                /** @description first day (UTC), yyyy-mm-dd; default 30 days before to */
-                from?: string;
-                /** @description last day (UTC), yyyy-mm-dd; default today */
-                to?: string;
-                /** @description page size, 1 to 300 */
-                limit?: number;
-                /** @description nextCursor from the previous page */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: {
-                            /** @description the numeric meeting ID */
-                            video_id: string | null;
-                            /** @description the meeting instance UUID */
-                            uuid: string | null;
-                            topic: string | null;
-                            start_time: string | null;
-                            /** @description minutes */
-                            duration: number | null;
-                            /** @description bytes, all files */
-                            total_size: number | null;
-                            /** @description how many recording files */
-                            files: number;
-                        }[];
-                        /** @description pass as cursor for the next page; null on the last page */
-                        nextCursor: string | null;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_recordings_video_id: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description the meeting: its numeric meeting ID (latest instance) or one instance UUID */
-                video_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description the numeric meeting ID */
-                        video_id: string | null;
-                        /** @description the meeting instance UUID */
-                        uuid: string | null;
-                        topic: string | null;
-                        start_time: string | null;
-                        /** @description minutes */
-                        duration: number | null;
-                        /** @description bytes, all files */
-                        total_size: number | null;
-                        files: {
-                            id: string | null;
-                            /** @description MP4, M4A, TRANSCRIPT, CHAT, SUMMARY, ... */
-                            file_type: string | null;
-                            file_extension: string | null;
-                            /** @description bytes */
-                            file_size: number | null;
-                            /** @description shared_screen_with_speaker_view, audio_only, ... */
-                            recording_type: string | null;
-                            /** @description fetch with the platform's bearer token */
-                            download_url: string | null;
-                            status: string | null;
-                        }[];
-                        share_url: string | null;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_recordings_video_id_files: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description the meeting: its numeric meeting ID (latest instance) or one instance UUID */
-                video_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: {
-                            id: string | null;
-                            /** @description MP4, M4A, TRANSCRIPT, CHAT, SUMMARY, ... */
-                            file_type: string | null;
-                            file_extension: string | null;
-                            /** @description bytes */
-                            file_size: number | null;
-                            /** @description shared_screen_with_speaker_view, audio_only, ... */
-                            recording_type: string | null;
-                            /** @description fetch with the platform's bearer token */
-                            download_url: string | null;
-                            status: string | null;
-                        }[];
-                        /** @description always null: the list is whole */
-                        nextCursor: null;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_recordings_video_id_transcript: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description the meeting: its numeric meeting ID (latest instance) or one instance UUID */
-                video_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description as asked: a meeting ID or an instance UUID */
-                        video_id: string;
-                        /** @description the instance UUID */
-                        uuid: string | null;
-                        topic: string | null;
-                        transcript_created_time: string | null;
-                        can_download: boolean;
-                        /** @description the WebVTT file (bearer token) */
-                        download_url: string | null;
-                        download_restriction_reason: string | null;
-                        /** @description the transcript as "Speaker: words" lines; null when it cannot be downloaded */
-                        text: string | null;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_contacts: {
-        parameters: {
-            query?: {
-                type?: "company" | "external";
-                /** @description directory search (name or email) */
-                q?: string;
-                /** @description page size, 1 to 50 */
-                limit?: number;
-                /** @description nextCursor from the previous page */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: {
-                            /** @description the contact's user id (its member id when the platform gives no id) */
-                            id: string | null;
-                            email: string | null;
-                            first_name: string | null;
-                            last_name: string | null;
-                            /** @description the platform's display name, else first and last name */
-                            display_name: string | null;
-                            job_title: string | null;
-                            /** @description department */
-                            dept: string | null;
-                            /** @description Available, Away, Do_Not_Disturb or Offline, when the platform gives it */
-                            presence_status: string | null;
-                        }[];
-                        /** @description pass as cursor for the next page; null on the last page */
-                        nextCursor: string | null;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_search: {
-        parameters: {
-            query: {
-                q: string;
-                /** @description results per group */
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        q: string;
-                        total: number;
-                        /** @description events (stored), meetings, recordings and contacts, each best first */
-                        groups: {
-                            [key: string]: ({
-                                /** @description how many query words match, and where */
-                                score: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        };
-                        /** @description sources that failed this time (their group is empty) */
-                        unavailable?: {
-                            source: string;
-                            code: string;
-                        }[];
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    post_api_video_ai_ask: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description a question in plain language about what was said or decided in meetings */
-                    question: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description plain text; marks like [1], where it has them, cite the sources by position */
-                        answer: string;
-                        /** @description the meetings the answer cites, in the order of its [n] marks */
-                        sources: {
-                            /** @description the meeting number, as text */
-                            video_id: string;
-                            topic: string;
-                            start_time: string;
-                        }[];
+                        status: "ready";
                         /**
-                         * @description hosted_mcp: the platform's hosted MCP server answered; fallback_retrieval: the REST fallback did
-                         * @enum {string}
+                         * @description present where the service has a store (with the gateway)
+                         * @constant
                          */
-                        via: "hosted_mcp" | "fallback_retrieval";
-                        /** @description why the fallback answered; null when the hosted MCP server did */
-                        note: string | null;
+                        store?: "ok";
                     };
                 };
             };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
             default: components["responses"]["ErrorDefault"];
         };
     };
-    get_api_video_ai_search: {
-        parameters: {
-            query: {
-                /** @description keywords: a topic, company, person or phrase */
-                q: string;
-                /** @description only meetings starting at or after this date (yyyy-mm-dd) or time */
-                from?: string;
-                /** @description only meetings starting at or before this date (whole day) or time */
-                to?: string;
-                /** @description page size, 1 to 50 */
-                limit?: number;
-                /** @description nextCursor from the previous page */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: {
-                            /** @description the meeting number, as text */
-                            video_id: string;
-                            topic: string;
-                            start_time: string;
-                            /** @description matching passages: topic, agenda, summary, or `Speaker (HH:MM:SS): text` from a transcript */
-                            snippets: string[];
-                        }[];
-                        /** @description pass as cursor for the next page; null on the last page */
-                        nextCursor: string | null;
-                        /**
-                         * @description hosted_mcp: the platform's hosted MCP server answered; fallback_retrieval: the REST fallback did
-                         * @enum {string}
-                         */
-                        via: "hosted_mcp" | "fallback_retrieval";
-                        /** @description why the fallback answered; null when the hosted MCP server did */
-                        note: string | null;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_phone_call_logs: {
-        parameters: {
-            query?: {
-                /** @description first day (UTC), yyyy-mm-dd; default 7 days before to */
-                from?: string;
-                /** @description last day (UTC), yyyy-mm-dd, inclusive; default today */
-                to?: string;
-                direction?: "inbound" | "outbound";
-                /** @description only calls with this outcome, e.g. no_answer */
-                result?: "answered" | "accepted" | "picked_up" | "connected" | "succeeded" | "voicemail" | "hang_up" | "canceled" | "call_failed" | "unconnected" | "rejected" | "busy" | "ring_timeout" | "overflowed" | "no_answer" | "invalid_key" | "invalid_operation" | "abandoned" | "system_blocked" | "service_unavailable";
-                /** @description internal: with a colleague; external: an outside number */
-                connect_type?: "internal" | "external";
-                /** @description a name, number or extension of either party */
-                keyword?: string;
-                /** @description page size, 1 to 300 */
-                limit?: number;
-                /** @description nextCursor from the previous page */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: {
-                            /** @description the call history entry id */
-                            id: string | null;
-                            /** @description the call id, shared by the entries of one call */
-                            call_id: string | null;
-                            /** @description inbound or outbound */
-                            direction: string | null;
-                            /** @description internal (a colleague) or external (an outside number) */
-                            connect_type: string | null;
-                            /** @description the outcome, like answered, no_answer or voicemail */
-                            result: string | null;
-                            caller_name: string | null;
-                            /** @description the caller's direct number, else extension */
-                            caller_number: string | null;
-                            caller_ext_number: string | null;
-                            callee_name: string | null;
-                            /** @description the callee's direct number, else extension */
-                            callee_number: string | null;
-                            callee_ext_number: string | null;
-                            /** @description ISO 8601 instant, as the platform gives it */
-                            start_time: string | null;
-                            /** @description ISO 8601 instant, as the platform gives it */
-                            answer_time: string | null;
-                            /** @description ISO 8601 instant, as the platform gives it */
-                            end_time: string | null;
-                            /** @description seconds */
-                            talk_time: number | null;
-                            /** @description seconds */
-                            hold_time: number | null;
-                            /** @description seconds */
-                            wait_time: number | null;
-                            /** @description its recording, when recorded (see call_recordings) */
-                            recording_id: string | null;
-                            /** @description the voicemail it left, if any (see voicemails) */
-                            voicemail_id: string | null;
-                            /** @description its AI summary, if any: summary_id of ai_call_summary */
-                            ai_call_summary_id: string | null;
-                        }[];
-                        /** @description pass as cursor for the next page; null on the last page */
-                        nextCursor: string | null;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_phone_voicemails: {
-        parameters: {
-            query?: {
-                /** @description first day (UTC), yyyy-mm-dd; default 7 days before to */
-                from?: string;
-                /** @description last day (UTC), yyyy-mm-dd, inclusive; default today */
-                to?: string;
-                status?: "all" | "read" | "unread";
-                /** @description page size, 1 to 300 */
-                limit?: number;
-                /** @description nextCursor from the previous page */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: {
-                            id: string | null;
-                            /** @description the call log entry it came from */
-                            call_history_id: string | null;
-                            caller_name: string | null;
-                            caller_number: string | null;
-                            callee_name: string | null;
-                            callee_number: string | null;
-                            /** @description ISO 8601 instant, as the platform gives it */
-                            date_time: string | null;
-                            /** @description seconds */
-                            duration: number | null;
-                            /** @description read or unread */
-                            status: string | null;
-                            /** @description the audio file (needs a platform token) */
-                            download_url: string | null;
-                        }[];
-                        /** @description pass as cursor for the next page; null on the last page */
-                        nextCursor: string | null;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_phone_recordings: {
-        parameters: {
-            query?: {
-                /** @description first day (UTC), yyyy-mm-dd; default 7 days before to */
-                from?: string;
-                /** @description last day (UTC), yyyy-mm-dd, inclusive; default today */
-                to?: string;
-                /** @description page size, 1 to 300 */
-                limit?: number;
-                /** @description nextCursor from the previous page */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: {
-                            id: string | null;
-                            /** @description the call log entry it came from */
-                            call_history_id: string | null;
-                            /** @description inbound or outbound */
-                            direction: string | null;
-                            caller_name: string | null;
-                            caller_number: string | null;
-                            callee_name: string | null;
-                            callee_number: string | null;
-                            /** @description ISO 8601 instant, as the platform gives it */
-                            date_time: string | null;
-                            /** @description seconds */
-                            duration: number | null;
-                            /** @description the audio file (needs a platform token) */
-                            download_url: string | null;
-                            /** @description the transcript file (needs a platform token) */
-                            transcript_download_url: string | null;
-                        }[];
-                        /** @description pass as cursor for the next page; null on the last page */
-                        nextCursor: string | null;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_phone_ai_summaries_summary_id: {
+    get_static_fleet_file: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description ai_call_summary_id from a call log */
-                summary_id: string;
+                /** @description the file name */
+                file: string;
             };
             cookie?: never;
         };
@@ -5675,115 +6771,37 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        ai_call_summary_id: string;
-                        call_id: string | null;
-                        call_summary: string | null;
-                        next_steps: string | null;
-                        detailed_summary: string | null;
-                        /** @description language code, like en */
-                        transcript_language: string | null;
-                        /** @description the user's rating of the summary: thumb_up or thumb_down */
-                        call_summary_rate: string | null;
-                        /** @description ISO 8601 instant, as the platform gives it */
-                        created_time: string | null;
-                        /** @description ISO 8601 instant, as the platform gives it */
-                        modified_time: string | null;
-                        /** @description whether someone edited the summary */
-                        edited: boolean;
-                    };
+                    "*/*": string;
                 };
             };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_clips: {
-        parameters: {
-            query?: {
-                /** @description first day (UTC), yyyy-mm-dd; default 30 days before to */
-                from?: string;
-                /** @description last day (UTC), yyyy-mm-dd, inclusive; default today */
-                to?: string;
-                /** @description which date from/to apply to */
-                date_filter?: "modified" | "created";
-                /** @description only clips in this state; RECORD_DELETE lists the trash */
-                status?: "RECORD_START" | "RECORD_FAILED" | "RECORD_END" | "RECORD_SUCCESS" | "RECORD_DELETE" | "SUSPENDED";
-                /** @description words in the clip title */
-                q?: string;
-                /** @description page size, 1 to 300 */
-                limit?: number;
-                /** @description nextCursor from the previous page */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
                 headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": {
-                        items: {
-                            clip_id: string | null;
-                            title: string | null;
-                            description: string | null;
-                            /** @description seconds */
-                            duration: number | null;
-                            /** @description the platform's state: RECORD_START, RECORD_FAILED, RECORD_END, RECORD_SUCCESS, RECORD_DELETE, SUSPENDED */
-                            status: string | null;
-                            /** @description bytes */
-                            file_size: number | null;
-                            share_link: string | null;
-                            /** @description who the share link opens for: ANYONE, SAME_ORGANIZATON, INVITED_MEMBERS_ONLY or PRIVATE */
-                            share_scope: string | null;
-                            /** @description whether the share link asks for a passcode */
-                            enable_passcode: boolean;
-                            thumbnail_link: string | null;
-                            created_date: string | null;
-                            modified_date: string | null;
-                        }[];
-                        /** @description pass as cursor for the next page; null on the last page */
-                        nextCursor: string | null;
-                    };
-                };
+                content?: never;
             };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
             default: components["responses"]["ErrorDefault"];
         };
     };
-    get_api_video_clips_clip_id: {
+    get_static_fleet_folder_file: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                clip_id: string;
+                /** @description the file name */
+                file: string;
+                folder: "assets" | "docs" | "fonts" | "tokens";
             };
             cookie?: never;
         };
@@ -5792,817 +6810,38 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        clip_id: string | null;
-                        title: string | null;
-                        description: string | null;
-                        /** @description seconds */
-                        duration: number | null;
-                        /** @description the platform's state: RECORD_START, RECORD_FAILED, RECORD_END, RECORD_SUCCESS, RECORD_DELETE, SUSPENDED */
-                        status: string | null;
-                        /** @description bytes */
-                        file_size: number | null;
-                        share_link: string | null;
-                        /** @description who the share link opens for: ANYONE, SAME_ORGANIZATON, INVITED_MEMBERS_ONLY or PRIVATE */
-                        share_scope: string | null;
-                        /** @description whether the share link asks for a passcode */
-                        enable_passcode: boolean;
-                        thumbnail_link: string | null;
-                        created_date: string | null;
-                        modified_date: string | null;
-                        /** @description the share link's passcode; null when none is set */
-                        passcode: string | null;
-                    };
+                    "*/*": string;
                 };
             };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_ra_conversations_conversationId_comments: {
-        parameters: {
-            query?: {
-                /** @description page size, 1 to 300 */
-                limit?: number;
-                /** @description nextCursor from the previous page */
-                cursor?: string;
-            };
-            header?: never;
-            path: {
-                /** @description conversation_id from list_conversations or deal_activities, like "abc+/D==,1700000000000" */
-                conversationId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
                 headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": {
-                        items: {
-                            id: string | null;
-                            /** @description the comment this one replies to */
-                            parent_comment_id: string | null;
-                            comment: string;
-                            user_name: string | null;
-                            user_email: string | null;
-                            /** @description ISO 8601 instant, as the platform gives it */
-                            created_time: string | null;
-                            /** @description ISO 8601 instant, as the platform gives it */
-                            last_modified_time: string | null;
-                            /** @description only the author sees it */
-                            is_private: boolean;
-                            /** @description where in the recording it points, hh:mm:ss */
-                            time_in_recording: string | null;
-                            mention_users: {
-                                user_id: string | null;
-                                user_name: string | null;
-                            }[];
-                            mention_teams: {
-                                team_id: string | null;
-                                team_name: string | null;
-                            }[];
-                        }[];
-                        /** @description pass as cursor for the next page; null on the last page */
-                        nextCursor: string | null;
-                    };
-                };
+                content?: never;
             };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
             default: components["responses"]["ErrorDefault"];
         };
     };
-    post_api_video_ra_conversations_conversationId_comments: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                /** @description conversation_id from list_conversations or deal_activities, like "abc+/D==,1700000000000" */
-                conversationId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description reply to this comment (with comment) */
-                    parent_comment_id?: string;
-                    /** @description only the author sees it (with comment) */
-                    is_private?: boolean | ("true" | "false");
-                    /** @description where in the recording the comment points, hh:mm:ss (with comment) */
-                    time_in_recording?: string;
-                    comment: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    /** @description true when this answer replays an earlier one */
-                    "Idempotent-Replayed"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string | null;
-                        /** @description the comment this one replies to */
-                        parent_comment_id: string | null;
-                        comment: string;
-                        user_name: string | null;
-                        user_email: string | null;
-                        /** @description ISO 8601 instant, as the platform gives it */
-                        created_time: string | null;
-                        /** @description ISO 8601 instant, as the platform gives it */
-                        last_modified_time: string | null;
-                        /** @description only the author sees it */
-                        is_private: boolean;
-                        /** @description where in the recording it points, hh:mm:ss */
-                        time_in_recording: string | null;
-                        mention_users: {
-                            user_id: string | null;
-                            user_name: string | null;
-                        }[];
-                        mention_teams: {
-                            team_id: string | null;
-                            team_name: string | null;
-                        }[];
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            422: components["responses"]["Error422"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_ra_deals: {
-        parameters: {
-            query?: {
-                /** @description part of the deal name */
-                deal_name?: string;
-                /** @description exact CRM stage, like "Needs Analysis" or "Negotiation/Review" (case-insensitive) */
-                deal_stage?: string;
-                /** @description smallest deal amount */
-                min_amount?: number;
-                /** @description largest deal amount */
-                max_amount?: number;
-                /** @description page size, 1 to 300 */
-                limit?: number;
-                /** @description nextCursor from the previous page */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: {
-                            deal_id: string | null;
-                            deal_name: string | null;
-                            /** @description the CRM stage, like "Needs Analysis" */
-                            deal_stage: string | null;
-                            deal_description: string | null;
-                            account_name: string | null;
-                            deal_amount: number | null;
-                            /** @description currency code, like USD */
-                            currency_type: string | null;
-                            close_date: string | null;
-                            deal_is_closed: boolean;
-                            owner_id: string | null;
-                            owner_name: string | null;
-                            owner_email: string | null;
-                            /** @description ISO 8601 instant, as the platform gives it */
-                            create_time: string | null;
-                            /** @description days in its current stage */
-                            time_in_stage_days: number | null;
-                            number_of_conversations: number | null;
-                            /** @description ISO 8601 instant, as the platform gives it */
-                            last_activity_time: string | null;
-                            account_type: string | null;
-                        }[];
-                        /** @description pass as cursor for the next page; null on the last page */
-                        nextCursor: string | null;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_ra_deals_dealId_activities: {
-        parameters: {
-            query?: {
-                /** @description page size, 1 to 300 */
-                limit?: number;
-                /** @description nextCursor from the previous page */
-                cursor?: string;
-            };
-            header?: never;
-            path: {
-                /** @description deal_id from list_deals */
-                dealId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: {
-                            /** @description meeting, call or email */
-                            activity_type: string | null;
-                            /** @description meetings and calls: for conversation_analysis and comments */
-                            conversation_id: string | null;
-                            topic: string | null;
-                            /** @description ISO 8601 instant, as the platform gives it */
-                            start_date: string | null;
-                            /** @description minutes */
-                            duration_min: number | null;
-                            direction: string | null;
-                            host_id: string | null;
-                            /** @description the deal stage at the time */
-                            stage_during_conversation: string | null;
-                            /** @description true while the platform is still analysing it */
-                            processing_analysis: boolean;
-                            /** @description the platform's score; null for email */
-                            sentiment_score: number | null;
-                            /** @description the platform's score; null for email */
-                            engagement_score: number | null;
-                            /** @description email: the thread's message ids */
-                            message_ids: string | null;
-                            number_of_message_in_thread: number | null;
-                        }[];
-                        /** @description pass as cursor for the next page; null on the last page */
-                        nextCursor: string | null;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_ra_conversations: {
-        parameters: {
-            query?: {
-                /** @description conversations that started at or after this time */
-                from?: string;
-                /** @description conversations that started at or before this time */
-                to?: string;
-                /** @description only conversations of this deal (deal_id from list_deals) */
-                deal_id?: string;
-                /** @description only conversations hosted by this user (the user's id or email) */
-                host?: string;
-                conversation_type?: "all" | "meeting" | "phone";
-                /** @description page size, 1 to 300 */
-                limit?: number;
-                /** @description nextCursor from the previous page */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: {
-                            /** @description for conversation_analysis and comments */
-                            conversation_id: string | null;
-                            topic: string | null;
-                            /** @description meeting or phone */
-                            conversation_type: string | null;
-                            /** @description its CRM deal (see list_deals) */
-                            deal_id: string | null;
-                            host_id: string | null;
-                            /** @description the platform's meeting id, as text */
-                            video_id: string | null;
-                            meeting_uuid: string | null;
-                            /** @description ISO 8601 instant, as the platform gives it */
-                            meeting_start_time: string | null;
-                            /** @description seconds */
-                            duration_sec: number | null;
-                            /** @description true while the platform is still analysing it */
-                            processing_analysis: boolean;
-                            /** @description when the analysis finished */
-                            iq_processed_time: string | null;
-                            /** @description the platform's score, as given */
-                            engagement_score: number | null;
-                            /** @description the platform's score, as given */
-                            sentiment_score: number | null;
-                            engaging_questions_count: number | null;
-                            next_steps_count: number | null;
-                            filler_words_count: number | null;
-                        }[];
-                        /** @description pass as cursor for the next page; null on the last page */
-                        nextCursor: string | null;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_ra_conversations_conversationId_analysis: {
-        parameters: {
-            query?: {
-                /** @description which part of the analysis; smartChapters includes the summary */
-                analysis_type?: "all" | "topics" | "nextSteps" | "engagingQuestions" | "indicators" | "smartChapters" | "dealMemo";
-            };
-            header?: never;
-            path: {
-                /** @description conversation_id from list_conversations or deal_activities, like "abc+/D==,1700000000000" */
-                conversationId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        conversation_id: string;
-                        /** @constant */
-                        analysis_type: "all";
-                        /** @description a summary of the whole conversation */
-                        summary: string | null;
-                        smart_chapters: {
-                            title: string;
-                            summary: string | null;
-                            category: string | null;
-                            start_time: string | null;
-                            end_time: string | null;
-                        }[];
-                        topics: {
-                            /** @description the speaker's display name */
-                            speaker: string | null;
-                            user_id: string | null;
-                            text: string;
-                            /** @description why it was marked: the indicator or label */
-                            label: string | null;
-                            key_word: string | null;
-                            /** @description where in the recording it starts, as the platform gives it */
-                            start_time: string | null;
-                            end_time: string | null;
-                        }[];
-                        next_steps: {
-                            /** @description the speaker's display name */
-                            speaker: string | null;
-                            user_id: string | null;
-                            text: string;
-                            /** @description why it was marked: the indicator or label */
-                            label: string | null;
-                            key_word: string | null;
-                            /** @description where in the recording it starts, as the platform gives it */
-                            start_time: string | null;
-                            end_time: string | null;
-                        }[];
-                        good_questions: {
-                            /** @description the speaker's display name */
-                            speaker: string | null;
-                            user_id: string | null;
-                            text: string;
-                            /** @description why it was marked: the indicator or label */
-                            label: string | null;
-                            key_word: string | null;
-                            /** @description where in the recording it starts, as the platform gives it */
-                            start_time: string | null;
-                            end_time: string | null;
-                        }[];
-                        indicators: {
-                            /** @description the speaker's display name */
-                            speaker: string | null;
-                            user_id: string | null;
-                            text: string;
-                            /** @description why it was marked: the indicator or label */
-                            label: string | null;
-                            key_word: string | null;
-                            /** @description where in the recording it starts, as the platform gives it */
-                            start_time: string | null;
-                            end_time: string | null;
-                        }[];
-                        /** @description null when the platform has none */
-                        deal_memo: {
-                            potential_wins: {
-                                factor: string;
-                                explanation: string;
-                            }[];
-                            potential_concerns: {
-                                factor: string;
-                                explanation: string;
-                            }[];
-                        } | null;
-                        playbooks: {
-                            playbook_name: string;
-                            elements: {
-                                element_name: string;
-                                summaries: string[];
-                            }[];
-                        }[];
-                    } | {
-                        conversation_id: string;
-                        /** @constant */
-                        analysis_type: "topics";
-                        topics: {
-                            /** @description the speaker's display name */
-                            speaker: string | null;
-                            user_id: string | null;
-                            text: string;
-                            /** @description why it was marked: the indicator or label */
-                            label: string | null;
-                            key_word: string | null;
-                            /** @description where in the recording it starts, as the platform gives it */
-                            start_time: string | null;
-                            end_time: string | null;
-                        }[];
-                    } | {
-                        conversation_id: string;
-                        /** @constant */
-                        analysis_type: "nextSteps";
-                        next_steps: {
-                            /** @description the speaker's display name */
-                            speaker: string | null;
-                            user_id: string | null;
-                            text: string;
-                            /** @description why it was marked: the indicator or label */
-                            label: string | null;
-                            key_word: string | null;
-                            /** @description where in the recording it starts, as the platform gives it */
-                            start_time: string | null;
-                            end_time: string | null;
-                        }[];
-                    } | {
-                        conversation_id: string;
-                        /** @constant */
-                        analysis_type: "engagingQuestions";
-                        good_questions: {
-                            /** @description the speaker's display name */
-                            speaker: string | null;
-                            user_id: string | null;
-                            text: string;
-                            /** @description why it was marked: the indicator or label */
-                            label: string | null;
-                            key_word: string | null;
-                            /** @description where in the recording it starts, as the platform gives it */
-                            start_time: string | null;
-                            end_time: string | null;
-                        }[];
-                    } | {
-                        conversation_id: string;
-                        /** @constant */
-                        analysis_type: "indicators";
-                        indicators: {
-                            /** @description the speaker's display name */
-                            speaker: string | null;
-                            user_id: string | null;
-                            text: string;
-                            /** @description why it was marked: the indicator or label */
-                            label: string | null;
-                            key_word: string | null;
-                            /** @description where in the recording it starts, as the platform gives it */
-                            start_time: string | null;
-                            end_time: string | null;
-                        }[];
-                    } | {
-                        conversation_id: string;
-                        /** @constant */
-                        analysis_type: "smartChapters";
-                        /** @description a summary of the whole conversation */
-                        summary: string | null;
-                        smart_chapters: {
-                            title: string;
-                            summary: string | null;
-                            category: string | null;
-                            start_time: string | null;
-                            end_time: string | null;
-                        }[];
-                    } | {
-                        conversation_id: string;
-                        /** @constant */
-                        analysis_type: "dealMemo";
-                        /** @description null when the platform has none */
-                        deal_memo: {
-                            potential_wins: {
-                                factor: string;
-                                explanation: string;
-                            }[];
-                            potential_concerns: {
-                                factor: string;
-                                explanation: string;
-                            }[];
-                        } | null;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_events_hub: {
-        parameters: {
-            query?: {
-                /** @description draft and cancelled apply to hosted events only */
-                status?: "upcoming" | "past" | "draft" | "cancelled";
-                /** @description events the user hosts, or attends */
-                role?: "host" | "attendee";
-                /** @description page size, 1 to 300 */
-                limit?: number;
-                /** @description nextCursor from the previous page */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: {
-                            event_id: string | null;
-                            name: string | null;
-                            description: string;
-                            /** @description PUBLISHED, DRAFT, CANCELLED, ... */
-                            status: string | null;
-                            /** @description SIMPLE_EVENT, CONFERENCE, ... */
-                            event_type: string | null;
-                            /** @description PRIVATE_RESTRICTED, PRIVATE_UNRESTRICTED or PUBLIC */
-                            access_level: string | null;
-                            /** @description virtual, in-person or hybrid */
-                            attendance_type: string | null;
-                            /** @description MEETING or WEBINAR: the session kind of a SIMPLE_EVENT */
-                            meeting_type: string | null;
-                            timezone: string | null;
-                            /** @description the event's start, else its first calendar entry's */
-                            start_time: string | null;
-                            /** @description the event's end, else its last calendar entry's */
-                            end_time: string | null;
-                            /** @description the event's days */
-                            calendar: {
-                                start_time: string | null;
-                                end_time: string | null;
-                            }[];
-                            recurrence: {
-                                [key: string]: unknown;
-                            } | null;
-                            hub_id: string | null;
-                            /** @description the event's public page */
-                            event_url: string | null;
-                            contact_name: string | null;
-                            contact_email: string | null;
-                            physical_location: string | null;
-                            tagline: string | null;
-                            categories: string[];
-                            tags: string[];
-                        }[];
-                        /** @description pass as cursor for the next page; null on the last page */
-                        nextCursor: string | null;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    post_api_video_events_hub: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name: string;
-                    /** @default  */
-                    description?: string;
-                    /** @description IANA time zone the event is shown in, like America/Chicago */
-                    timezone: string;
-                    /** @description when the event starts, ISO 8601 with a zone */
-                    start_time: string;
-                    /** @description when the event ends; at most 6 days after start_time */
-                    end_time: string;
-                    /**
-                     * @description SIMPLE_EVENT: one session; CONFERENCE: multi-session (sessions are added on the platform)
-                     * @default SIMPLE_EVENT
-                     * @enum {string}
-                     */
-                    event_type?: "SIMPLE_EVENT" | "CONFERENCE";
-                    /**
-                     * @description PRIVATE_RESTRICTED: invited people only; PRIVATE_UNRESTRICTED: anyone with the link
-                     * @default PRIVATE_RESTRICTED
-                     * @enum {string}
-                     */
-                    access_level?: "PRIVATE_RESTRICTED" | "PRIVATE_UNRESTRICTED" | "PUBLIC";
-                    /** @description the hub to create it in; default the first hub the user hosts */
-                    hub_id?: string;
-                    /**
-                     * @default virtual
-                     * @enum {string}
-                     */
-                    attendance_type?: "virtual" | "in-person" | "hybrid";
-                    /**
-                     * @description the session kind of a SIMPLE_EVENT
-                     * @default MEETING
-                     * @enum {string}
-                     */
-                    meeting_type?: "MEETING" | "WEBINAR";
-                    /** @description for in-person or hybrid */
-                    physical_location?: string;
-                    tagline?: string;
-                    /** @description default the user's name */
-                    contact_name?: string;
-                    categories?: ("Education & Family" | "Business & Networking" | "Entertainment & Visual Arts" | "Food & Drink" | "Fitness & Health" | "Home & Lifestyle" | "Community & Spirituality" | "Other")[];
-                    tags?: string[];
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    /** @description true when this answer replays an earlier one */
-                    "Idempotent-Replayed"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        event_id: string;
-                        name: string | null;
-                        description: string;
-                        /** @description PUBLISHED, DRAFT, CANCELLED, ... */
-                        status: string | null;
-                        /** @description SIMPLE_EVENT, CONFERENCE, ... */
-                        event_type: string | null;
-                        /** @description PRIVATE_RESTRICTED, PRIVATE_UNRESTRICTED or PUBLIC */
-                        access_level: string | null;
-                        /** @description virtual, in-person or hybrid */
-                        attendance_type: string | null;
-                        /** @description MEETING or WEBINAR: the session kind of a SIMPLE_EVENT */
-                        meeting_type: string | null;
-                        timezone: string | null;
-                        /** @description the event's start, else its first calendar entry's */
-                        start_time: string | null;
-                        /** @description the event's end, else its last calendar entry's */
-                        end_time: string | null;
-                        /** @description the event's days */
-                        calendar: {
-                            start_time: string | null;
-                            end_time: string | null;
-                        }[];
-                        recurrence: {
-                            [key: string]: unknown;
-                        } | null;
-                        hub_id: string | null;
-                        /** @description the event's public page */
-                        event_url: string | null;
-                        contact_name: string | null;
-                        contact_email: string | null;
-                        physical_location: string | null;
-                        tagline: string | null;
-                        categories: string[];
-                        tags: string[];
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            422: components["responses"]["Error422"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_events_hub_eventId: {
+    get_static_fleet_folder_subfolder_file: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description event_id from list_events */
-                eventId: string;
+                /** @description the file name */
+                file: string;
+                folder: "assets";
+                subfolder: "icons" | "social" | "themes";
             };
             cookie?: never;
         };
@@ -6611,245 +6850,30 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        event_id: string | null;
-                        name: string | null;
-                        description: string;
-                        /** @description PUBLISHED, DRAFT, CANCELLED, ... */
-                        status: string | null;
-                        /** @description SIMPLE_EVENT, CONFERENCE, ... */
-                        event_type: string | null;
-                        /** @description PRIVATE_RESTRICTED, PRIVATE_UNRESTRICTED or PUBLIC */
-                        access_level: string | null;
-                        /** @description virtual, in-person or hybrid */
-                        attendance_type: string | null;
-                        /** @description MEETING or WEBINAR: the session kind of a SIMPLE_EVENT */
-                        meeting_type: string | null;
-                        timezone: string | null;
-                        /** @description the event's start, else its first calendar entry's */
-                        start_time: string | null;
-                        /** @description the event's end, else its last calendar entry's */
-                        end_time: string | null;
-                        /** @description the event's days */
-                        calendar: {
-                            start_time: string | null;
-                            end_time: string | null;
-                        }[];
-                        recurrence: {
-                            [key: string]: unknown;
-                        } | null;
-                        hub_id: string | null;
-                        /** @description the event's public page */
-                        event_url: string | null;
-                        contact_name: string | null;
-                        contact_email: string | null;
-                        physical_location: string | null;
-                        tagline: string | null;
-                        categories: string[];
-                        tags: string[];
-                        host_id: string | null;
-                    };
+                    "*/*": string;
                 };
             };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_events_hub_eventId_registrations: {
-        parameters: {
-            query?: {
-                /** @description page size, 1 to 300 */
-                limit?: number;
-                /** @description nextCursor from the previous page */
-                cursor?: string;
-            };
-            header?: never;
-            path: {
-                /** @description event_id from list_events */
-                eventId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
                 headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": {
-                        items: {
-                            email: string | null;
-                            /** @description REGISTERED, PRE_REGISTERED, ... */
-                            registration_status: string | null;
-                            tickets: {
-                                ticket_id: string | null;
-                                role: string | null;
-                                authentication_method: string | null;
-                            }[];
-                        }[];
-                        /** @description pass as cursor for the next page; null on the last page */
-                        nextCursor: string | null;
-                    };
-                };
+                content?: never;
             };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
             default: components["responses"]["ErrorDefault"];
         };
     };
-    post_api_video_events_hub_eventId_registrations: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a creation safe to retry: a repeat with the same key and body replays the first answer (Idempotent-Replayed: true); the same key with another body is a 422, while the first still runs a 409. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                eventId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /**
-                     * Format: email
-                     * @description the attendee's email address
-                     */
-                    email: string;
-                    first_name: string;
-                    last_name: string;
-                    /**
-                     * @description true: the platform emails the attendee their ticket and join link
-                     * @default false
-                     */
-                    send_notification?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    /** @description true when this answer replays an earlier one */
-                    "Idempotent-Replayed"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        event_id: string;
-                        ticket_id: string;
-                        ticket_type_id: string | null;
-                        /** @description as the platform recorded it */
-                        email: string;
-                        first_name: string;
-                        last_name: string;
-                        /** @description the attendee's own link into the event */
-                        join_url: string | null;
-                        /** @description e-badge QR code, for hybrid and in-person events */
-                        qr_code_url: string | null;
-                        send_notification: boolean;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            422: components["responses"]["Error422"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_events_hub_eventId_sessions: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description event_id from list_events */
-                eventId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: {
-                            session_id: string | null;
-                            name: string | null;
-                            description: string;
-                            /** @description meeting, webinar or no_meeting (another platform type as its number's text) */
-                            session_type: string | null;
-                            /** @description the session's meeting id */
-                            video_id: string | null;
-                            webinar_id: string | null;
-                            start_time: string | null;
-                            end_time: string | null;
-                            timezone: string | null;
-                            attendance_type: string | null;
-                            physical_location: string | null;
-                            featured: boolean;
-                            speakers: {
-                                name: string | null;
-                                company: string | null;
-                                title: string | null;
-                            }[];
-                            track_labels: string[];
-                        }[];
-                        /** @description always null: the platform does not page sessions */
-                        nextCursor: null;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-            default: components["responses"]["ErrorDefault"];
-        };
-    };
-    get_api_video_subscriptions: {
+    get_static_fleet_assets_logo_horizontal_light_png: {
         parameters: {
             query?: never;
             header?: never;
@@ -6861,80 +6885,69 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            id: string;
-                            url: string;
-                            events: string[];
-                            /** @enum {string} */
-                            source: "api" | "env";
-                            created_at: string;
-                            deliveries: {
-                                pending: number;
-                                delivered: number;
-                                failed: number;
-                            };
-                        }[];
-                    };
+                    "image/png": string;
                 };
             };
-            401: components["responses"]["Error401"];
-            429: components["responses"]["Error429"];
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Error404"];
             default: components["responses"]["ErrorDefault"];
         };
     };
-    post_api_video_subscriptions: {
+    get_static_fleet_design_tokens_css: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description http(s) URL of the receiver; public addresses only */
-                    url: string;
-                    /** @description event types to receive; ["*"] for all */
-                    events: ("*" | "event.created" | "event.updated" | "event.started" | "event.ended" | "event.cancelled" | "registration.created" | "recording.completed" | "link.changed" | "brand.updated" | "connection.linked" | "connection.refresh_failed" | "connection.needs_relink" | "connection.recovered" | "connection.unlinked" | "connection.deauthorized")[];
-                };
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description Success. */
-            201: {
+            200: {
                 headers: {
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        url: string;
-                        events: string[];
-                        /** @description whsec_…: the signing secret, shown this once */
-                        secret: string;
-                    };
+                    "text/css; charset=utf-8": string;
                 };
             };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            409: components["responses"]["Error409"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Error404"];
             default: components["responses"]["ErrorDefault"];
         };
     };
-    get_api_video_subscriptions_id: {
+    get_static_fleet_docs: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -6942,52 +6955,34 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        url: string;
-                        events: string[];
-                        /** @enum {string} */
-                        source: "api" | "env";
-                        created_at: string;
-                        deliveries: {
-                            pending: number;
-                            delivered: number;
-                            failed: number;
-                        };
-                        recent_deliveries: {
-                            id: string;
-                            message_id: string;
-                            subscription_id: string;
-                            type: string;
-                            /** @enum {string} */
-                            status: "pending" | "delivered" | "failed";
-                            attempts: number;
-                            last_status: number | null;
-                            last_error: string | null;
-                            last_attempt_at: string | null;
-                            delivered_at: string | null;
-                            created_at: string;
-                        }[];
-                    };
+                    "text/html; charset=utf-8": string;
                 };
             };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             404: components["responses"]["Error404"];
-            429: components["responses"]["Error429"];
             default: components["responses"]["ErrorDefault"];
         };
     };
-    delete_api_video_subscriptions_id: {
+    get_static_fleet_fonts_fonts_css: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -6995,21 +6990,26 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        deleted: true;
-                        id: string;
-                    };
+                    "text/css; charset=utf-8": string;
                 };
             };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
             default: components["responses"]["ErrorDefault"];
         };
     };
