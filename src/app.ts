@@ -23,10 +23,10 @@ import { registerGatewayMcpRoutes } from './http/routes/gateway-mcp-routes.js';
 import { registerHealthRoutes } from './http/routes/health-routes.js';
 import { registerMcpRoutes } from './http/routes/mcp-routes.js';
 import { registerVideoRoutes } from './http/routes/video-routes.js';
-import { buildOpenApi, openapiDocs, renderDocsPage } from './http/openapi.js';
+import { openapiDocs } from './http/openapi.js';
+import { registerReferenceRoutes } from './http/routes/reference-routes.js';
 import { registerPages } from './pages/index.js';
 import { dashboardSessions } from './auth/sessions.js';
-import { precompute, sendPrecomputed, type Precomputed } from './http/precomputed.js';
 import { requestId } from './http/request-id.js';
 import { capConnections, serverOptions } from './http/server-limits.js';
 import { lazySchemaCompilers } from './http/schema-compilers.js';
@@ -135,30 +135,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
 
   registerPages(app, deps, credentials?.sessions);
 
-  // The document is built after every route has described itself, once, on first request.
-  let docs: { json: Precomputed; html: Precomputed } | undefined;
-  const origin = new URL(deps.config.publicUrl).origin;
-  const reference = () => {
-    if (!docs) {
-      const doc = buildOpenApi(deps.config.publicUrl, VERSION, routeDocs);
-      docs = {
-        json: precompute(JSON.stringify(doc, null, 2), {
-          contentType: 'application/json; charset=utf-8',
-          cacheControl: 'public, max-age=300',
-        }),
-        html: precompute(renderDocsPage(doc, deps.config.publicUrl), {
-          contentType: 'text/html; charset=utf-8',
-          cacheControl: 'public, max-age=300',
-          headers: {
-            'content-security-policy': `default-src 'none'; style-src ${origin} 'self' 'unsafe-inline'; img-src ${origin} 'self' data:; font-src ${origin} 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-          },
-        }),
-      };
-    }
-    return docs;
-  };
-  app.get('/openapi.json', (req, reply) => sendPrecomputed(req, reply, reference().json));
-  app.get('/docs', (req, reply) => sendPrecomputed(req, reply, reference().html));
+  registerReferenceRoutes(app, { publicUrl: deps.config.publicUrl, version: VERSION, docs: routeDocs });
 
   return app;
 }

@@ -7,7 +7,14 @@ import { registerDashboard } from './dashboard/routes.js';
 import type { DashboardSessions } from '../auth/sessions.js';
 import { registerPortal } from './portal/routes.js';
 
+/** Each page its own encapsulated plugin: a page's parsers, hooks and handlers stay with it. */
 export function registerPages(app: FastifyInstance, deps: AppDeps, sessions?: DashboardSessions): void {
-  registerPortal(app, deps);
-  registerDashboard(app, deps, sessions);
+  void app.register(function portalPage(scope, _opts, done) {
+    registerPortal(scope, deps);
+    done();
+  });
+  void app.register(function dashboardPage(scope, _opts, done) {
+    registerDashboard(scope, deps, sessions);
+    done();
+  });
 }

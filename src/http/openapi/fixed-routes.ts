@@ -1,6 +1,7 @@
 /**
- * Routes registered outside the route files (app.ts's /openapi.json and /docs, metrics.ts's
- * /metrics), and the dashboard's pages and forms (registered with them), with their answers.
+ * Descriptions kept here rather than beside their handlers: /openapi.json and /docs
+ * (routes/reference-routes.ts), /metrics (metrics.ts), and the dashboard's pages and forms
+ * (which pages/dashboard/routes.ts documents as it registers them), with their answers.
  */
 import * as z from 'zod';
 import type { RouteDoc } from './route-doc.js';

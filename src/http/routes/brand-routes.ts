@@ -82,12 +82,22 @@ const rawPath = (req: FastifyRequest) => {
   return q === -1 ? req.url : req.url.slice(0, q);
 };
 
+type ByVersion = (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
+/** The brand API as its own encapsulated plugin: what it adds stays inside, the root's hooks apply. */
 export function registerBrandRoutes(
   app: FastifyInstance,
   brand: BrandService,
   /** GET /api/brand/tokens?version= (brand-version-routes.ts); absent where no versions are kept. */
-  byVersion?: (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
+  byVersion?: ByVersion,
 ): void {
+  void app.register(function brandRoutes(scope, _opts, done) {
+    addBrandRoutes(scope, brand, byVersion);
+    done();
+  });
+}
+
+function addBrandRoutes(app: FastifyInstance, brand: BrandService, byVersion?: ByVersion): void {
   const serve = (req: FastifyRequest, reply: FastifyReply) => {
     const path = rawPath(req);
     const res = brand.current.responses.get(path);

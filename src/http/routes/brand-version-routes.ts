@@ -129,11 +129,19 @@ export function versionedTokens(versions: BrandVersions) {
   };
 }
 
+/** The brand's versions as their own encapsulated plugin, beside the brand API's. */
 export function registerBrandVersionRoutes(
   app: FastifyInstance,
   brand: BrandService,
   versions: BrandVersions,
 ): void {
+  void app.register(function brandVersionRoutes(scope, _opts, done) {
+    addBrandVersionRoutes(scope, brand, versions);
+    done();
+  });
+}
+
+function addBrandVersionRoutes(app: FastifyInstance, brand: BrandService, versions: BrandVersions): void {
   const send = (reply: FastifyReply, body: unknown) =>
     reply
       .headers({

@@ -28,16 +28,23 @@ async function challenge(message: string): Promise<RpcReply> {
   return { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()) };
 }
 
-export function registerGatewayMcpRoutes(
-  app: FastifyInstance,
-  deps: {
-    gateway: Gateway;
-    secrets: { apiKeyHash: Buffer };
-    publicUrl: string;
-    allowedOrigins: string[];
-    version: string;
-  },
-): void {
+type GatewayMcpDeps = {
+  gateway: Gateway;
+  secrets: { apiKeyHash: Buffer };
+  publicUrl: string;
+  allowedOrigins: string[];
+  version: string;
+};
+
+/** The private MCP endpoint as its own encapsulated plugin (its parser and error handler stay in). */
+export function registerGatewayMcpRoutes(app: FastifyInstance, deps: GatewayMcpDeps): void {
+  void app.register(function gatewayMcpRoutes(scope, _opts, done) {
+    addGatewayMcpRoutes(scope, deps);
+    done();
+  });
+}
+
+function addGatewayMcpRoutes(app: FastifyInstance, deps: GatewayMcpDeps): void {
   const endpoint = createMcpEndpoint(
     async () => {
       const { createGatewayMcpServer } = await import('../../mcp/gateway/gateway-mcp-server.js');

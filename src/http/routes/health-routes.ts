@@ -16,10 +16,17 @@ const ready = z.object({
   store: z.literal('ok').optional().describe('present where the service has a store (with the gateway)'),
 });
 
-export function registerHealthRoutes(
-  app: FastifyInstance,
-  deps: { brand: BrandService; store?: Pick<Store, 'ping'> },
-): void {
+type HealthDeps = { brand: BrandService; store?: Pick<Store, 'ping'> };
+
+/** Health as its own encapsulated plugin: what it adds stays inside, the root's hooks apply. */
+export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): void {
+  void app.register(function healthRoutes(scope, _opts, done) {
+    addHealthRoutes(scope, deps);
+    done();
+  });
+}
+
+function addHealthRoutes(app: FastifyInstance, deps: HealthDeps): void {
   documentRoute(app, {
     method: 'GET',
     url: '/healthz',

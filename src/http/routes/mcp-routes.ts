@@ -11,10 +11,17 @@ import { mcpRouteDoc } from '../openapi/mcp-doc.js';
 
 export const MCP_PATH = '/mcp';
 
-export function registerMcpRoutes(
-  app: FastifyInstance,
-  deps: { brand: BrandService; publicUrl: string; allowedOrigins: string[]; version: string },
-): void {
+type McpDeps = { brand: BrandService; publicUrl: string; allowedOrigins: string[]; version: string };
+
+/** The brand MCP endpoint as its own encapsulated plugin (its parser and error handler stay in). */
+export function registerMcpRoutes(app: FastifyInstance, deps: McpDeps): void {
+  void app.register(function brandMcpRoutes(scope, _opts, done) {
+    addMcpRoutes(scope, deps);
+    done();
+  });
+}
+
+function addMcpRoutes(app: FastifyInstance, deps: McpDeps): void {
   const endpoint = createMcpEndpoint(
     async () => {
       const { createBrandMcpServer } = await import('../../mcp/brand-mcp-server.js');
