@@ -23,7 +23,7 @@ import { registerGatewayMcpRoutes } from './http/routes/gateway-mcp-routes.js';
 import { registerHealthRoutes } from './http/routes/health-routes.js';
 import { registerMcpRoutes } from './http/routes/mcp-routes.js';
 import { registerVideoRoutes } from './http/routes/video-routes.js';
-import { openapiDocs } from './http/openapi.js';
+import { documentRoute, METRICS_DOC, openapiDocs } from './http/openapi.js';
 import { registerReferenceRoutes } from './http/routes/reference-routes.js';
 import { registerPages } from './pages/index.js';
 import { dashboardSessions } from './auth/sessions.js';
@@ -100,7 +100,10 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     ...(credentials ? { secrets: credentials } : {}),
     ...(deps.redis ? { redis: deps.redis } : {}),
   });
-  installMetrics(app, metrics, credentials ? requireApiKey(credentials) : undefined);
+  const metricsAuth = credentials ? requireApiKey(credentials) : undefined;
+  installMetrics(app, metrics, metricsAuth);
+  // /metrics is served, and so documented, only behind the key that guards it.
+  if (metricsAuth) documentRoute(app, METRICS_DOC);
 
   void app.register(fastifyCookie);
   registerHealthRoutes(app, {

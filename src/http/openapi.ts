@@ -14,4 +14,4 @@ export {
 } from './openapi/route-doc.js';
 export { buildOpenApi, OPERATION_ERRORS } from './openapi/build.js';
 export { renderDocsPage } from './openapi/docs-page.js';
-export { DASHBOARD_DOCS } from './openapi/fixed-routes.js';
+export { DASHBOARD_DOCS, METRICS_DOC, REFERENCE_DOCS } from './openapi/fixed-routes.js';

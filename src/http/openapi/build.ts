@@ -1,11 +1,10 @@
 /**
- * The OpenAPI 3.1 document of the whole HTTP surface, built from the routes' own descriptions
- * (route-doc.ts) and the few fixed routes (fixed-routes.ts): parameters as the server reads
- * them, every success body's schema, every error status with the one error shape.
+ * The OpenAPI 3.1 document of an app's HTTP surface, built from its routes' own descriptions
+ * (route-doc.ts; a few are written in fixed-routes.ts): parameters as the server reads them,
+ * every success body's schema, every error status with the one error shape.
  */
 import { errorSchema, SchemaComponents, type JsonSchema } from './schemas.js';
 import type { MediaDoc, ResponseDoc, RouteDoc, RouteDocs } from './route-doc.js';
-import { FIXED_ROUTES } from './fixed-routes.js';
 
 /** What any capability operation can answer besides its success: the platform's failures mapped. */
 export const OPERATION_ERRORS: readonly number[] = [400, 402, 403, 404, 409, 429, 502, 503, 504];
@@ -208,12 +207,12 @@ function responseOf(r: ResponseDoc, c: SchemaComponents): JsonSchema {
   return out;
 }
 
-/** The document of one app's routes (its RouteDocs) and the fixed routes. */
+/** The document of one app's routes: what its RouteDocs hold. */
 export function buildOpenApi(baseUrl: string, version: string, docs: RouteDocs): Record<string, unknown> {
   const c = new Components();
   c.named('Error', errorSchema);
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const d of [...FIXED_ROUTES, ...docs.all]) {
+  for (const d of docs.all) {
     (paths[toOpenApiPath(d.url)] ??= {})[d.method.toLowerCase()] = operationOf(d, c);
   }
   return {

@@ -4,7 +4,7 @@
  * route has described itself.
  */
 import type { FastifyInstance } from 'fastify';
-import { buildOpenApi, renderDocsPage, type RouteDocs } from '../openapi.js';
+import { buildOpenApi, documentRoute, REFERENCE_DOCS, renderDocsPage, type RouteDocs } from '../openapi.js';
 import { precompute, sendPrecomputed, type Precomputed } from '../precomputed.js';
 
 export function registerReferenceRoutes(
@@ -33,6 +33,7 @@ export function registerReferenceRoutes(
     return built;
   };
   void app.register(function referenceRoutes(scope, _opts, done) {
+    for (const d of REFERENCE_DOCS) documentRoute(scope, d);
     scope.get('/openapi.json', (req, reply) => sendPrecomputed(req, reply, reference().json));
     scope.get('/docs', (req, reply) => sendPrecomputed(req, reply, reference().html));
     done();
