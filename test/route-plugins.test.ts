@@ -28,6 +28,7 @@ describe('the route plugins', () => {
         'brandVersionRoutes',
         'brandMcpRoutes',
         'gatewayMcpRoutes',
+        'videoRoutes',
         'portalPage',
         'dashboardPage',
         'referenceRoutes',

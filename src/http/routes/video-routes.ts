@@ -108,16 +108,23 @@ function page(reply: FastifyReply, status: number, title: string, message: strin
     );
 }
 
-export function registerVideoRoutes(
-  app: FastifyInstance,
-  deps: {
-    gateway: Gateway;
-    secrets: { apiKeyHash: Buffer };
-    secureCookies: boolean;
-    /** Our own rate limit for a private scope (rate-limit.ts limitScope). */
-    limitScope: (scope: FastifyInstance) => void;
-  },
-): void {
+type VideoDeps = {
+  gateway: Gateway;
+  secrets: { apiKeyHash: Buffer };
+  secureCookies: boolean;
+  /** Our own rate limit for a private scope (rate-limit.ts limitScope). */
+  limitScope: (scope: FastifyInstance) => void;
+};
+
+/** The gateway's /api/video routes as one encapsulated plugin, the private ones a scope inside it. */
+export function registerVideoRoutes(app: FastifyInstance, deps: VideoDeps): void {
+  void app.register(function videoRoutes(scope, _opts, done) {
+    addVideoRoutes(scope, deps);
+    done();
+  });
+}
+
+function addVideoRoutes(app: FastifyInstance, deps: VideoDeps): void {
   const { gateway } = deps;
   for (const d of GATEWAY_DOCS) documentRoute(app, d);
   const auth = requireApiKey(deps.secrets);
@@ -159,7 +166,7 @@ export function registerVideoRoutes(
   // Private: every other /api/video route, in one scope with one rate limit and one key check as
   // its first onRequest hooks, in that order (a locked-out address is refused before its key is
   // looked at), so no body is read, buffered or parsed for a caller without the key.
-  void app.register((scope, _opts, done) => {
+  void app.register(function privateVideoRoutes(scope, _opts, done) {
     deps.limitScope(scope);
     scope.addHook('onRequest', auth);
 

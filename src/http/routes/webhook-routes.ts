@@ -40,7 +40,7 @@ export function registerWebhookRoutes(
     output: answer,
     errors: [400, 401, 413, 415, 503],
   });
-  void app.register((scope, _opts, done) => {
+  void app.register(function webhookIntake(scope, _opts, done) {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, next) =>
       next(null, body),

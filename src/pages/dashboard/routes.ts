@@ -181,7 +181,7 @@ export function registerDashboard(
       return reply.redirect('/dashboard', 303);
     };
 
-  void app.register((scope, _opts, done) => {
+  void app.register(function dashboardForms(scope, _opts, done) {
     // Forms only: these routes take nothing but application/x-www-form-urlencoded.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
