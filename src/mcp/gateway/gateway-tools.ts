@@ -87,9 +87,8 @@ function inputSchema(group: string, name: string, op: Operation): Tool['inputSch
   return { ...schema, properties: { ...properties, [IDEMPOTENCY_ARG]: idempotencyArg(op) } };
 }
 
-/** The declared output's JSON Schema; an operation without one is a build error, not an open object. */
-function outputSchema(group: string, name: string, op: Operation): Tool['inputSchema'] {
-  if (!op.output) throw new Error(`${group}/${name} declares no output schema, so it cannot be an MCP tool`);
+/** The declared output's JSON Schema (every operation must declare one: defineOp requires it). */
+function outputSchema(op: Operation): Tool['inputSchema'] {
   return wireSchema(z.toJSONSchema(op.output, { io: 'output', unrepresentable: 'any' }));
 }
 
@@ -105,7 +104,7 @@ function build(r: RegistryEntry, op: Operation): GatewayTool {
   ]
     .filter(Boolean)
     .join(' ');
-  const output = outputSchema(group, name, op);
+  const output = outputSchema(op);
   let check: JsonSchemaValidator<unknown> | undefined;
   return {
     group,

@@ -228,12 +228,10 @@ const commentView = z.object({
   mention_teams: z.array(z.object({ team_id: text, team_name: text })),
 });
 
-const commentsOutput = objectUnion(
-  z.union([
-    pageSchema(commentView).describe('the comments, when no comment was given'),
-    commentView.describe('the posted comment'),
-  ]),
-);
+/** comments' two answers, each also the output of its own REST method (GET lists, POST posts). */
+export const listedComments = pageSchema(commentView).describe('the comments, when no comment was given');
+export const postedComment = commentView.describe('the posted comment');
+const commentsOutput = objectUnion(z.union([listedComments, postedComment]));
 
 const comment = (c: PlatformComment): z.output<typeof commentView> => ({
   id: c.id ?? null,

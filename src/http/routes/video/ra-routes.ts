@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { restView, type ViewDeps, type ViewRequest } from '../capability-routes.js';
 import * as z from 'zod';
+import { listedComments, postedComment } from '../../../gateway/capabilities/ops/ra.js';
 import { entry } from '../../../gateway/capabilities/registry.js';
 import { AppError } from '../../errors.js';
 import { documentRoute, OPERATION_ERRORS } from '../../openapi.js';
@@ -35,7 +36,6 @@ function documentComments(app: FastifyInstance, url: string): void {
   const shape = op.input.shape as Record<string, z.ZodType>;
   const pick = (...keys: string[]) =>
     Object.fromEntries(keys.flatMap((k) => (shape[k] ? [[k, shape[k]]] : [])));
-  const [listed, posted] = op.output instanceof z.ZodUnion ? (op.output.options as z.ZodType[]) : [];
   const common = {
     url,
     tag: 'capabilities' as const,
@@ -48,7 +48,7 @@ function documentComments(app: FastifyInstance, url: string): void {
     method: 'GET',
     summary: "Lists a conversation's comments, oldest first.",
     input: z.object(pick('limit', 'cursor')),
-    ...((listed ?? op.output) ? { output: listed ?? op.output } : {}),
+    output: listedComments,
   });
   const comment = shape['comment'];
   documentRoute(app, {
@@ -60,7 +60,7 @@ function documentComments(app: FastifyInstance, url: string): void {
       ...(comment instanceof z.ZodOptional ? { comment: comment.unwrap() as z.ZodType } : {}),
     }),
     status: 201,
-    ...((posted ?? op.output) ? { output: posted ?? op.output } : {}),
+    output: postedComment,
     idempotent: op.creates === true,
   });
 }
