@@ -154,6 +154,8 @@ export async function startFleetgate(
       // Our own per-client limits are policy, not speed: off, or the load itself is refused.
       FLEETGATE_RATE_LIMIT_API: '0',
       FLEETGATE_RATE_LIMIT_MCP: '0',
+      // All the load comes from one address (the soak holds 64 connections and samples beside them).
+      FLEETGATE_MAX_CONNECTIONS_PER_IP: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

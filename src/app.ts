@@ -28,7 +28,8 @@ import { registerReferenceRoutes } from './http/routes/reference-routes.js';
 import { registerPages } from './pages/index.js';
 import { dashboardSessions } from './auth/sessions.js';
 import { requestId } from './http/request-id.js';
-import { capConnections, serverOptions } from './http/server-limits.js';
+import { capConnections, capConnectionsPerAddress, serverOptions } from './http/server-limits.js';
+import { trustFunction } from './trust-proxy.js';
 import { lazySchemaCompilers } from './http/schema-compilers.js';
 import { tracing } from './tracing/current.js';
 import { VERSION } from './version.js';
@@ -45,8 +46,12 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   const traced = tracing();
   // Set once the route table exists (below); the server is made before it.
   let edge: Edge | undefined;
+  // Whose X-Forwarded-For is believed: Fastify's req.ip (the lockout, the per-IP budgets, the
+  // request log) follows it, and a believed proxy's connections are not capped as one client.
+  const trust = deps.config.trustProxy && trustFunction(deps.config.trustProxy);
   const app = Fastify({
     loggerInstance: deps.logger,
+    ...(trust ? { trustProxy: trust } : {}),
     logController: new LogController({ disableRequestLogging: quietRequest }),
     return503OnClosing: true,
     schemaController: lazySchemaCompilers(),
@@ -65,6 +70,12 @@ export function buildApp(deps: AppDeps): FastifyInstance {
         if (!edge?.(req, res)) handler(req, res);
       });
       capConnections(server, deps.config.http.maxConnections, deps.logger);
+      capConnectionsPerAddress(
+        server,
+        deps.config.http.maxConnectionsPerIp,
+        (address) => trust?.(address, 0) ?? false,
+        deps.logger,
+      );
       // Fastify applies its own keep-alive default only to servers it makes itself; without it
       // Node closes idle connections after 5 s, before a load balancer's usual 60 s, and a
       // proxy reusing such a connection gets a reset.

@@ -4,6 +4,7 @@
  * parseConfig throws ConfigError listing every problem, not just the first.
  */
 import * as z from 'zod';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 import { isSecret } from './webhook-signature.js';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
@@ -131,6 +132,17 @@ const envSchema = z.object({
   FLEETGATE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(15_000),
   FLEETGATE_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
   FLEETGATE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1024),
+  // Well below the global cap, so one address cannot take it all; 0: no per-address limit.
+  FLEETGATE_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).default(64),
+  FLEETGATE_TRUST_PROXY: optionalString.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    try {
+      return parseTrustProxy(v);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: `must be ${(err as Error).message}` });
+      return z.NEVER;
+    }
+  }),
   // At least a day: the platform retries a delivery 5, 20 and 60 minutes after the first try.
   FLEETGATE_RECEIPT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   FLEETGATE_IDEMPOTENCY_RETENTION_HOURS: z.coerce.number().int().min(1).max(87_600).default(24),
@@ -237,7 +249,11 @@ export interface Config {
     headersTimeoutMs: number;
     /** Connections open at once; more are closed unanswered. */
     maxConnections: number;
+    /** Connections open at once from one address (per /64 for IPv6), a believed proxy's aside; 0: no limit. */
+    maxConnectionsPerIp: number;
   };
+  /** Whose X-Forwarded-For is believed (FLEETGATE_TRUST_PROXY); undefined: nobody's. */
+  trustProxy: TrustProxy | undefined;
   /** How long receipts, idempotency keys and finished deliveries are kept (retention.ts). */
   retention: { receiptsMs: number; idempotencyMs: number; deliveriesMs: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -389,7 +405,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       requestTimeoutMs: e.FLEETGATE_REQUEST_TIMEOUT_MS,
       headersTimeoutMs: e.FLEETGATE_HEADERS_TIMEOUT_MS,
       maxConnections: e.FLEETGATE_MAX_CONNECTIONS,
+      maxConnectionsPerIp: e.FLEETGATE_MAX_CONNECTIONS_PER_IP,
     },
+    trustProxy: e.FLEETGATE_TRUST_PROXY,
     retention: {
       receiptsMs: e.FLEETGATE_RECEIPT_RETENTION_DAYS * 86_400_000,
       idempotencyMs: e.FLEETGATE_IDEMPOTENCY_RETENTION_HOURS * 3_600_000,

@@ -13,6 +13,10 @@
  * learns nothing. A failure is counted before its 401 goes out and a failure past the limit is
  * answered that 429 instead, so parallel guesses get no more verdicts than the limit. A
  * locked-out request spends no budget; one that proves the key spends the operator's.
+ *
+ * "Per IP" is per client as address-key.ts has it (an IPv6 client is its /64), and the address
+ * is the request's: X-Forwarded-For's where FLEETGATE_TRUST_PROXY believes the proxy, else the
+ * socket's peer.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -22,6 +26,7 @@ import type { Config } from '../config.js';
 import { apiKeyMatches } from '../gateway/secrets.js';
 import { rpcError } from '../mcp/mcp-endpoint.js';
 import { SESSION_COOKIE } from '../auth/session.js';
+import { addressKey } from './address-key.js';
 import { memoryFailures, redisFailures, type AuthFailures, type Lockout } from './auth-failures.js';
 import { bearerKeyValid, type Credentials } from './auth.js';
 import { AppError, errorBody } from './errors.js';
@@ -145,8 +150,8 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRa
     return bearerKeyValid(d.secrets, h) ? 'right' : 'wrong';
   };
   const keyOf: Record<Budget, (req: LimitedRequest) => Promise<string>> = {
-    api: async (req) => ((await operator(req)) ? 'api:operator' : `api:ip:${req.ip}`),
-    mcp: (req) => Promise.resolve(`mcp:ip:${req.ip}`),
+    api: async (req) => ((await operator(req)) ? 'api:operator' : `api:ip:${addressKey(req.ip)}`),
+    mcp: (req) => Promise.resolve(`mcp:ip:${addressKey(req.ip)}`),
   };
 
   // Limiters exist once the plugin has loaded; they are made on first use and kept.
@@ -168,7 +173,8 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRa
   const spend = async (kind: Kind, req: LimitedRequest, keyless = false): Promise<RateLimitOutcome> => {
     if (failures && GUARDED.has(kind)) {
       const wrong = !keyless && verdictOf(kind, req) === 'wrong';
-      const lockout = await (wrong ? failures.fail(req.ip) : failures.check(req.ip));
+      const client = addressKey(req.ip);
+      const lockout = await (wrong ? failures.fail(client) : failures.check(client));
       if (lockout) return lockedOut(lockout, failures.max);
     }
     const budget = budgetOf(kind);
@@ -234,7 +240,7 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRa
       // before its form is read.
       if (failures) {
         const early = async (req: FastifyRequest, reply: FastifyReply) => {
-          const lockout = await failures.check(req.ip);
+          const lockout = await failures.check(addressKey(req.ip));
           return lockout ? refuse(reply, lockedOut(lockout, failures.max)) : undefined;
         };
         route.onRequest = prepend(route.onRequest, early);

@@ -165,6 +165,7 @@ describe('configuration', () => {
       requestTimeoutMs: 15_000,
       headersTimeoutMs: 10_000,
       maxConnections: 1024,
+      maxConnectionsPerIp: 64,
     });
     expect(() =>
       parseConfig({ FLEETGATE_REQUEST_TIMEOUT_MS: '5000', FLEETGATE_HEADERS_TIMEOUT_MS: '8000' }),
