@@ -2,13 +2,14 @@
  * buildApp: the whole HTTP surface as a Fastify instance, from injected dependencies.
  * It never reads the environment and never listens; main.ts and the tests do that.
  */
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppDeps } from './app-deps.js';
 import { requireApiKey } from './http/auth.js';
 import { precomputedEdge, type Edge } from './http/edge.js';
-import { clientErrorHandler } from './http/client-errors.js';
+import { clientErrorHandler, expectationFailed, missingHost } from './http/client-errors.js';
+import { expectContinue } from './http/expect-continue.js';
 import { frameworkErrorHandler, installErrorHandlers, sendNotFound } from './http/errors.js';
 import { installJsonBodies } from './http/json-body.js';
 import { createMetrics, installMetrics } from './http/metrics.js';
@@ -49,6 +50,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   // Whose X-Forwarded-For is believed: Fastify's req.ip (the lockout, the per-IP budgets, the
   // request log) follows it, and a believed proxy's connections are not capped as one client.
   const trust = deps.config.trustProxy && trustFunction(deps.config.trustProxy);
+  const continues = expectContinue();
   const app = Fastify({
     loggerInstance: deps.logger,
     ...(trust ? { trustProxy: trust } : {}),
@@ -66,9 +68,13 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     // Routes that declared a precomputed answer are served by the edge (edge.ts) before
     // Fastify; their handlers serve the same answers for everything else and for app.inject().
     serverFactory: (handler) => {
-      const server = createServer(serverOptions(deps.config.http), (req, res) => {
-        if (!edge?.(req, res)) handler(req, res);
-      });
+      const serve = (req: IncomingMessage, res: ServerResponse) => {
+        if (!missingHost(req, res) && !edge?.(req, res)) handler(req, res);
+      };
+      // Host is checked by missingHost, which answers in the one error shape.
+      const server = createServer({ ...serverOptions(deps.config.http), requireHostHeader: false }, serve);
+      server.on('checkContinue', (req, res) => continues.awaitContinue(req, res, serve));
+      server.on('checkExpectation', (_req, res) => expectationFailed(res));
       capConnections(server, deps.config.http.maxConnections, deps.logger);
       capConnectionsPerAddress(
         server,
@@ -85,6 +91,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   }) as unknown as FastifyInstance;
   // First, so the request's span is open before any other hook runs.
   traced?.instrumentFastify(app);
+  continues.install(app);
   installErrorHandlers(app);
   // The API speaks JSON only; Fastify's built-in text/plain parser would let a string reach
   // validation instead of the 415 a wrong content type deserves.

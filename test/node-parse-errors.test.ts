@@ -1,7 +1,10 @@
 /**
  * Requests Node's HTTP parser refuses before any route sees them (a malformed request line or
  * header, a head over the size limit) are answered in the one error shape with the right
- * status, and the connection is closed. Raw sockets: no HTTP client would send these.
+ * status, and the connection is closed; so is an HTTP/1.1 request without the Host header it
+ * must carry, which Node would answer with a bare 400, and an Expect other than 100-continue
+ * (Node's bare 417). Raw sockets: no HTTP client would send
+ * these.
  */
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -57,5 +60,34 @@ describe('Node-level refusals', () => {
     expect(JSON.parse(r.body)).toEqual({
       error: { code: 'request_header_fields_too_large', message: expect.any(String) },
     });
+  });
+
+  it.each([
+    ['a GET', 'GET /healthz HTTP/1.1\r\n\r\n'],
+    ['a brand read the edge would serve', 'GET /api/brand HTTP/1.1\r\nAccept: */*\r\n\r\n'],
+    [
+      'a POST with a body',
+      'POST /mcp HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+    ],
+  ])('answers %s without Host with 400 missing_host in the one error shape', async (_name, bytes) => {
+    const r = await exchange(bytes);
+    expect(r.status).toBe(400);
+    expect(r.headers['content-type']).toMatch(/^application\/json/);
+    expect(r.headers['connection']).toBe('close');
+    expect(JSON.parse(r.body)).toEqual({ error: { code: 'missing_host', message: expect.any(String) } });
+  });
+
+  it('answers an expectation other than 100-continue with 417 in the one error shape', async () => {
+    const r = await exchange('GET /healthz HTTP/1.1\r\nHost: x\r\nExpect: something-else\r\n\r\n');
+    expect(r.status).toBe(417);
+    expect(r.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(r.body)).toEqual({
+      error: { code: 'expectation_failed', message: expect.any(String) },
+    });
+  });
+
+  it('still serves an HTTP/1.0 request without Host (it need not carry one)', async () => {
+    const r = await exchange('GET /healthz HTTP/1.0\r\n\r\n');
+    expect(r.status).toBe(200);
   });
 });

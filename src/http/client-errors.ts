@@ -4,13 +4,19 @@
  * time gets 408, a head over Node's size limit 431, anything else it cannot parse 400. The connection is
  * closed either way. Nothing is written when an answer is already under way on the socket (a
  * 401 sent before an unread body, say): a second status line would corrupt it.
+ *
+ * An HTTP/1.1 request without Host (RFC 9112 §3.2 requires one) is refused here too, before the
+ * edge and Fastify: Node's own refusal is a bare 400 with no body, so the server is made with
+ * requireHostHeader off and missingHost answers instead. Likewise an Expect other than
+ * 100-continue (expectationFailed) gets 417 in the one error shape rather than Node's bare one.
  */
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { errorBody } from './errors.js';
+import { DENY_ALL_CSP, SECURITY_HEADERS } from './security-headers.js';
 
 function raw(status: number, body: string): string {
   return (
@@ -55,3 +61,36 @@ export function clientErrorHandler(limits: Config['http']) {
     socket.destroy(err);
   };
 }
+
+/** A refusal sent before Fastify sees the request, closing the connection (its body is unread). */
+function refusal(status: number, code: string, message: string) {
+  const body = JSON.stringify(errorBody(code, message));
+  const headers = {
+    ...SECURITY_HEADERS,
+    'content-security-policy': DENY_ALL_CSP,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  };
+  return (res: ServerResponse) => void res.writeHead(status, headers).end(body);
+}
+
+const noHost = refusal(400, 'missing_host', 'An HTTP/1.1 request must carry a Host header.');
+
+/** Answers an HTTP/1.1 request that has no Host with 400 (true), or leaves it (false). */
+export function missingHost(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.httpVersionMajor !== 1 || req.httpVersionMinor !== 1 || req.headers.host !== undefined)
+    return false;
+  noHost(res);
+  return true;
+}
+
+/**
+ * For the server's checkExpectation event: an Expect other than 100-continue, which Node would
+ * answer with a bare 417.
+ */
+export const expectationFailed = refusal(
+  417,
+  'expectation_failed',
+  'The only expectation this server meets is Expect: 100-continue.',
+);
