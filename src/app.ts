@@ -30,6 +30,8 @@ import { registerPages } from './pages/index.js';
 import { dashboardSessions } from './auth/sessions.js';
 import { requestId } from './http/request-id.js';
 import { capConnections, capConnectionsPerAddress, serverOptions } from './http/server-limits.js';
+import { apiKeyMatches } from './gateway/secrets.js';
+import { requestSerializer } from './redact-url.js';
 import { trustFunction } from './trust-proxy.js';
 import { lazySchemaCompilers } from './http/schema-compilers.js';
 import { tracing } from './tracing/current.js';
@@ -51,8 +53,16 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   // request log) follows it, and a believed proxy's connections are not capped as one client.
   const trust = deps.config.trustProxy && trustFunction(deps.config.trustProxy);
   const continues = expectContinue();
+  // The API key is redacted from logged URLs whatever the parameter that carries it.
+  const keyHash = deps.gateway?.secrets.apiKeyHash;
+  const logger = keyHash
+    ? deps.logger.child(
+        {},
+        { serializers: { req: requestSerializer((v) => apiKeyMatches({ apiKeyHash: keyHash }, v)) } },
+      )
+    : deps.logger;
   const app = Fastify({
-    loggerInstance: deps.logger,
+    loggerInstance: logger,
     ...(trust ? { trustProxy: trust } : {}),
     logController: new LogController({ disableRequestLogging: quietRequest }),
     return503OnClosing: true,

@@ -2,7 +2,8 @@
  * Secrets in query strings never reach the log: Fastify's request logger (the one request-log
  * path) logs the path with the values of secret-named query parameters replaced by [redacted],
  * over real HTTP. The names match case-insensitively and in
- * part (x_token, Access_Token); other parameters keep their values.
+ * part (x_token, Access_Token); other parameters keep their values. A value equal to the API
+ * key is redacted whatever its name (compared by hash, in constant time).
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +45,14 @@ describe('redactUrl', () => {
   ])('%s → %s', (url, logged) => {
     expect(redactUrl(url)).toBe(logged);
   });
+
+  it('redacts a value the secret test names, whatever its parameter', () => {
+    const isKey = (v: string) => v === 'the key';
+    expect(redactUrl('/x?q=the%20key&page=the+key&p=2&the+key', isKey)).toBe(
+      '/x?q=[redacted]&page=[redacted]&p=2&[redacted]',
+    );
+    expect(redactUrl('/x?q=the%20keys&p=%zz', isKey)).toBe('/x?q=the%20keys&p=%zz');
+  });
 });
 
 describe('request logs', () => {
@@ -67,5 +76,19 @@ describe('request logs', () => {
     ]);
     const log = lines(from).join('\n');
     for (const v of [...Object.values(values), ...Object.values(keys)]) expect(log).not.toContain(v);
+  });
+
+  it('redacts the API key in any query parameter, and a bare one, whatever the name', async () => {
+    const from = e.logs().length;
+    const r = await fetch(
+      `${e.base}/api/video/status?q=${API_KEY}&fresh=0&page=${encodeURIComponent(API_KEY)}&${API_KEY}`,
+      { headers: { authorization: `Bearer ${API_KEY}` } },
+    );
+    expect(r.status).toBe(200);
+    const incoming = parsed(from).filter((l) => l.msg === 'incoming request');
+    expect(incoming.map((l) => l.req?.url)).toEqual([
+      '/api/video/status?q=[redacted]&fresh=0&page=[redacted]&[redacted]',
+    ]);
+    expect(lines(from).join('\n')).not.toContain(API_KEY);
   });
 });
