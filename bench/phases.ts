@@ -68,7 +68,10 @@ async function start(name: string, repo: string, flags: string[] = []): Promise<
   );
   const key = (await readFile(path.join(dataDir, 'api-key'), 'utf8')).trim();
   // A token the gateway holds right now (as bench/run.ts reads it): expire all, one call, read it back.
-  await fetch(`${fg.sandbox}/_sandbox/tokens/expire`, { method: 'POST' });
+  await fetch(`${fg.sandbox}/_sandbox/tokens/expire`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+  });
   await fetch(`${fg.base}/api/video/contacts?limit=1`, { headers: { authorization: `Bearer ${key}` } });
   const { lastAccessToken } = (await (await fetch(`${fg.sandbox}/_sandbox/stats`)).json()) as {
     lastAccessToken: string;

@@ -189,7 +189,10 @@ async function main(): Promise<void> {
     const gatewayUrl = `${f.base}/api/video/recordings?${q}`;
     {
       // A token the gateway holds right now: expire all, make one call (one refresh), read it back.
-      await fetch(`${f.sandbox}/_sandbox/tokens/expire`, { method: 'POST' });
+      await fetch(`${f.sandbox}/_sandbox/tokens/expire`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      });
       await fetch(`${f.base}/api/video/contacts?limit=1`, { headers: auth });
       const stats = (await (await fetch(`${f.sandbox}/_sandbox/stats`)).json()) as {
         lastAccessToken: string;

@@ -25,11 +25,11 @@ export const CONNECTION_TYPES = [
 ];
 
 export async function emulator(e: GatewayEnv, method: string, path: string, body?: unknown): Promise<any> {
+  // Control writes say JSON even without a body; the emulator refuses them otherwise.
   const res = await fetch(`${e.emu.base}${path}`, {
     method,
-    ...(body === undefined
-      ? {}
-      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    ...(method === 'GET' ? {} : { headers: { 'content-type': 'application/json' } }),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   expect(res.status, `${method} ${path}`).toBeLessThan(300);
   return res.status === 204 ? undefined : res.json();

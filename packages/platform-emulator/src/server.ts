@@ -15,6 +15,7 @@ import type {
   SeedContext,
 } from './context.js';
 import { registerControl } from './control.js';
+import { controlBodyParser, guardControl } from './control-guard.js';
 import { Faults } from './faults.js';
 import { registerOAuth, revokeAllTokens, type SandboxStats } from './oauth.js';
 import type { SandboxOptions } from './options.js';
@@ -124,6 +125,7 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
+  guardControl(app, options.baseUrl);
   app.addHook('onRequest', async (req, reply) => {
     const path = req.url.split('?')[0] ?? '';
     if (path.startsWith('/_sandbox')) return;
@@ -309,9 +311,8 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
     quirks.omitRateLimitHeaders = options.omitRateLimitHeaders ?? false;
     pageTokens.clear();
   };
-  registerQuirks(app, quirks);
   webhooks.scheduleValidation(options.webhookValidationIntervalMs ?? VALIDATION_INTERVAL_MS);
-  registerControl(app, {
+  const control = {
     faults,
     webhooks,
     stats: () => stats,
@@ -332,11 +333,18 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
       });
       return { revoked, delivery: await webhooks.send(event) };
     },
-    emit: (event, object) => {
+    emit: (event: string, object: unknown) => {
       const obj = (object ?? {}) as Record<string, unknown>;
       if (!modules.some((m) => m.emit?.(context, event, obj))) context.webhooks.emit(event, obj);
     },
     reset,
+  };
+  // Its own scope: the control routes take JSON only (an empty body too), the platform's keep theirs.
+  void app.register(function controlApi(scope, _opts, done) {
+    controlBodyParser(scope);
+    registerQuirks(scope, quirks);
+    registerControl(scope, control);
+    done();
   });
 
   return {

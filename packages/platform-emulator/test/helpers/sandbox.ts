@@ -72,7 +72,9 @@ export async function startTestSandbox(
     for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = {};
     if (opts.token) headers['authorization'] = `Bearer ${opts.token}`;
-    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    // Control writes are JSON even without a body (control-guard.ts); the platform's are JSON when they have one.
+    const controlWrite = path.startsWith('/_sandbox') && method !== 'GET' && method !== 'HEAD';
+    if (opts.body !== undefined || controlWrite) headers['content-type'] = 'application/json';
     const res = await fetch(url, {
       method,
       headers,
