@@ -1248,7 +1248,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the brand is loaded and the store answers. */
+        /** Readiness: the brand is loaded and the store answers and can write. */
         get: operations["get_readyz"];
         put?: never;
         post?: never;

@@ -5,6 +5,7 @@
  * read costs more as the tables grow. Writes that announce a change carry their outbox
  * messages into the same transaction (outbox-sql.ts).
  */
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import {
   asBrandVersionDb,
@@ -50,10 +51,13 @@ import {
   type Tables,
 } from './tables.js';
 import type { Dialect } from './dialects/dialect.js';
+import { storeFailureCode } from './store-failure.js';
 import type { Emit, OutboxMessage } from './webhooks.js';
 
 /** Most items one page may ask for. */
 const MAX_PAGE = 1000;
+/** The probe write's size (write-health.ts): about what a few dozen stored events take. */
+const PROBE_BYTES = 48 * 1024;
 /** Rows per statement in a bulk insert (well under both engines' bound-parameter limits). */
 const INSERT_CHUNK = 500;
 
@@ -119,6 +123,35 @@ export class SqlStore implements Store {
 
   async ping(): Promise<void> {
     await sql`select 1`.execute(this.#db);
+  }
+
+  async writeFailure(): Promise<string | undefined> {
+    const kind = await this.#d.health.check(() => this.#probeWrite());
+    return kind && storeFailureCode(kind);
+  }
+
+  /**
+   * A write that needs room, leaving nothing behind: a row of PROBE_BYTES inserted and deleted
+   * in one committed transaction, which must extend the database and its log as a real write
+   * would. It goes in idempotency_keys, so no table is added for it, under a key no request can
+   * have ("/" is outside IDEMPOTENCY_KEY_PATTERN), and no other transaction ever sees it.
+   */
+  async #probeWrite(): Promise<void> {
+    const key = `readiness-probe/${randomUUID()}`;
+    await this.#d.write(async (trx) => {
+      await trx
+        .insertInto('idempotency_keys')
+        .values({
+          key,
+          request_hash: '',
+          status: 0,
+          // Random, so neither engine can compress it away.
+          body: randomBytes(PROBE_BYTES).toString('base64'),
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      await trx.deleteFrom('idempotency_keys').where('key', '=', key).execute();
+    });
   }
 
   async getLink(): Promise<LinkRecord | undefined> {

@@ -224,6 +224,12 @@ export interface Store {
   /** For readiness probes. */
   ping(): Promise<void>;
   /**
+   * For readiness probes: undefined while the store can write, else the code of what stops it
+   * (`storage_full`, `storage_io_error`). Writes nothing until a query has failed so; from then
+   * on a small probe write (at most one every 2 s) until one succeeds (write-health.ts).
+   */
+  writeFailure(): Promise<string | undefined>;
+  /**
    * Differs whenever the link, events or registrations may have changed since the last call:
    * it counts this object's writes and, where the engine reports them, other connections'
    * commits (SQLite's data_version). `exact` is false where other instances' writes go unseen

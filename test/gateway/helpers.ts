@@ -72,6 +72,8 @@ export async function startGateway(
     fetch?: typeof fetch;
     /** Shares our own rate-limit counters with other instances given the same client and prefix. */
     redis?: Redis;
+    /** A store opened (and migrated) by the test, to reach its connection; else one on the data dir. */
+    store?: Store;
   } = {},
 ): Promise<GatewayEnv> {
   const port = await freePort();
@@ -103,11 +105,13 @@ export async function startGateway(
   sink.on('data', (c: Buffer) => lines.push(...c.toString().split('\n').filter(Boolean)));
   const logger = createLogger('info', sink);
   const secrets = loadSecrets({ dataDir, apiKey: config.apiKey, encryptionKey: config.encryptionKey });
-  const store = await createStore({
-    databaseUrl: config.databaseUrl,
-    dataDir,
-    ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
-  });
+  const store =
+    opts.store ??
+    (await createStore({
+      databaseUrl: config.databaseUrl,
+      dataDir,
+      ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
+    }));
   const b = await sharedBrand(createLogger('silent'));
   const metrics = createMetrics({ processMetrics: false });
   const gateway = createGateway({

@@ -1,7 +1,7 @@
 /**
  * Operations: our own rate limits (per key, per IP, MCP, failed sign-ins; brand reads exempt; shared
  * through Redis), security headers, /metrics (guarded, by route pattern, gateway events),
- * request ids in logs and answers, and readiness that pings the store.
+ * request ids in logs and answers, and readiness that pings the store and asks whether it can write.
  */
 import { createHmac } from 'node:crypto';
 import Fastify from 'fastify';
@@ -240,7 +240,10 @@ describe('readiness', () => {
     installErrorHandlers(app);
     registerHealthRoutes(app, {
       brand: { current: { source: { info: { name: 'x' } }, loadedAt: '' } } as never,
-      store: { ping: () => Promise.reject(new Error('database is gone')) },
+      store: {
+        ping: () => Promise.reject(new Error('database is gone')),
+        writeFailure: () => Promise.resolve(undefined),
+      },
     });
     const down = await app.inject({ method: 'GET', url: '/readyz' });
     expect(down.statusCode).toBe(503);
@@ -248,6 +251,26 @@ describe('readiness', () => {
       error: { code: 'not_ready', message: 'The store does not answer.' },
     });
     expect(down.body).not.toContain('database is gone');
+    await app.close();
+  });
+
+  it('answers 503 naming the cause when the store answers but cannot write', async () => {
+    const app = Fastify();
+    installErrorHandlers(app);
+    registerHealthRoutes(app, {
+      brand: { current: { source: { info: { name: 'x' } }, loadedAt: '' } } as never,
+      store: { ping: () => Promise.resolve(), writeFailure: () => Promise.resolve('storage_full') },
+    });
+    const full = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(full.statusCode).toBe(503);
+    expect(full.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(full.body)).toEqual({
+      error: {
+        code: 'not_ready',
+        message: 'The store cannot write: its disk (or quota) is full.',
+        details: { store: 'storage_full' },
+      },
+    });
     await app.close();
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Liveness and readiness for load balancers and orchestrators. Ready means the brand is loaded
- * and the store answers; while the process shuts down Fastify answers 503 on its own.
+ * and the store answers and can write (store/write-health.ts); while the process shuts down
+ * Fastify answers 503 on its own.
  */
 import type { FastifyInstance } from 'fastify';
 import type { BrandService } from '../../brand/brand-service.js';
@@ -16,7 +17,12 @@ const ready = z.object({
   store: z.literal('ok').optional().describe('present where the service has a store (with the gateway)'),
 });
 
-type HealthDeps = { brand: BrandService; store?: Pick<Store, 'ping'> };
+type HealthDeps = { brand: BrandService; store?: Pick<Store, 'ping' | 'writeFailure'> };
+
+const CANNOT_WRITE: Record<string, string> = {
+  storage_full: 'The store cannot write: its disk (or quota) is full.',
+  storage_io_error: 'The store cannot write: its disk reports I/O errors.',
+};
 
 /** Health as its own encapsulated plugin: what it adds stays inside, the root's hooks apply. */
 export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): void {
@@ -38,7 +44,7 @@ function addHealthRoutes(app: FastifyInstance, deps: HealthDeps): void {
   documentRoute(app, {
     method: 'GET',
     url: '/readyz',
-    summary: 'Readiness: the brand is loaded and the store answers.',
+    summary: 'Readiness: the brand is loaded and the store answers and can write.',
     tag: 'operations',
     auth: 'none',
     output: ready,
@@ -55,6 +61,18 @@ function addHealthRoutes(app: FastifyInstance, deps: HealthDeps): void {
         throw new AppError(503, 'not_ready', 'The store does not answer.', undefined, {
           'cache-control': 'no-store',
         });
+      }
+      // Reads may still work on a full disk: an instance that cannot keep what it acknowledges is not ready.
+      const failure = await deps.store.writeFailure();
+      if (failure) {
+        req.log.warn({ store: failure }, 'readiness: the store cannot write');
+        throw new AppError(
+          503,
+          'not_ready',
+          CANNOT_WRITE[failure] ?? 'The store cannot write.',
+          { store: failure },
+          { 'cache-control': 'no-store' },
+        );
       }
     }
     const c = deps.brand.current;

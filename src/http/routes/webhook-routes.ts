@@ -47,7 +47,12 @@ export function registerWebhookRoutes(
     );
     scope.setErrorHandler((err: FastifyError, req, reply) => {
       observer?.webhook('rejected');
-      if (err instanceof AppError) return reply.code(err.status).send(errorBody(err.code, err.message));
+      // A store that cannot write says when to retry (Retry-After); the platform retries 5xx anyway.
+      if (err instanceof AppError)
+        return reply
+          .code(err.status)
+          .headers(err.headers ?? {})
+          .send(errorBody(err.code, err.message));
       if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
         return reply.code(413).send(errorBody('payload_too_large', 'The delivery is too large.'));
       // Fastify's own refusals (an empty or malformed Content-Type is a 415) as everywhere else.

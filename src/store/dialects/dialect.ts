@@ -9,10 +9,14 @@ import type { MigrationState } from '../migration-state.js';
 import type { Ddl } from '../migrations.js';
 import type { ClaimIds } from '../outbox-sql.js';
 import type { Bool, LinkRow, Tables } from '../tables.js';
+import type { WriteHealth } from '../write-health.js';
 
 export interface Dialect {
   readonly kind: 'sqlite' | 'postgres';
+  /** Its queries run through failure-driver.ts, which reports storage failures here. */
   readonly db: Kysely<Tables>;
+  /** Whether the store can write (readiness). */
+  readonly health: WriteHealth;
   readonly ddl: Ddl;
   /** Leases due outgoing deliveries, atomically for this engine. */
   readonly claim: ClaimIds;

@@ -14,6 +14,8 @@
  *   advisory lock before the first link exists), read-modify-writes `FOR UPDATE`; deliveries
  *   are claimed `FOR UPDATE SKIP LOCKED` (postgres-claim.ts).
  * - Search: a GIN index on `to_tsvector('simple', search_terms)`, queried by word prefixes.
+ * - Failures: a full disk or a server out of reach (a restart) surface as StoreFailure 503s
+ *   (failure-driver.ts); a connection the server ends is dropped and the next one made afresh.
  */
 import {
   CompiledQuery,
@@ -27,7 +29,9 @@ import pg from 'pg';
 import { migrationState, type MigrationState } from '../migration-state.js';
 import type { Ddl } from '../migrations.js';
 import { LINK_ID, type Tables } from '../tables.js';
+import { WriteHealth } from '../write-health.js';
 import type { Dialect } from './dialect.js';
+import { failureAware } from './failure-driver.js';
 import { claimPostgres } from './postgres-claim.js';
 
 export interface PostgresOptions {
@@ -79,6 +83,7 @@ export class PostgresDialect implements Dialect {
   readonly rowLocks = true;
   readonly claim = claimPostgres;
   readonly db: Kysely<Tables>;
+  readonly health = new WriteHealth();
   readonly #schema: string | undefined;
 
   constructor(connectionString: string, opts: PostgresOptions = {}) {
@@ -95,24 +100,28 @@ export class PostgresDialect implements Dialect {
     // crash the process. The pool drops the client itself, and the next query reports any
     // lasting outage, so there is nothing more to do here.
     pool.on('error', () => {});
+    // A client checked out of the pool has no listener of the pool's, and node-postgres emits
+    // 'error' on it when its server goes (a restart: 57P01, or the socket cut) even while a query
+    // is under way, which would crash the process. The query itself fails (a StoreFailure, 503),
+    // and the pool drops the client when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const setSearchPath =
       opts.schema !== undefined
         ? CompiledQuery.raw(`set search_path to ${quoteIdent(opts.schema)}`)
         : undefined;
-    this.db = new Kysely<Tables>({
-      dialect: new KyselyPostgres({
-        pool,
-        ...(setSearchPath
-          ? {
-              // Awaited by Kysely before the new connection runs anything else. Session-level
-              // and outside any transaction, so it holds for the connection's whole life.
-              onCreateConnection: async (conn) => {
-                await conn.executeQuery(setSearchPath);
-              },
-            }
-          : {}),
-      }),
+    const kysely = new KyselyPostgres({
+      pool,
+      ...(setSearchPath
+        ? {
+            // Awaited by Kysely before the new connection runs anything else. Session-level
+            // and outside any transaction, so it holds for the connection's whole life.
+            onCreateConnection: async (conn) => {
+              await conn.executeQuery(setSearchPath);
+            },
+          }
+        : {}),
     });
+    this.db = new Kysely<Tables>({ dialect: failureAware(kysely, (kind) => this.health.seen(kind)) });
   }
 
   // READ COMMITTED explicitly: under a stricter server default, a transaction that waited on a

@@ -44,11 +44,24 @@ export function immediate<DB, T>(
         await sql`commit`.execute(conn);
         return result;
       } catch (err) {
-        await sql`rollback`.execute(conn);
+        await rollback(conn);
         throw err;
       }
     });
   return file === ':memory:' ? tx() : queued(file, tx);
+}
+
+/**
+ * Rolls back the write transaction, unless SQLite already has: it ends the transaction itself on
+ * some errors (a full disk, an I/O error), and then the error to report is that first one, not
+ * "no transaction is active".
+ */
+async function rollback<DB>(conn: Kysely<DB>): Promise<void> {
+  try {
+    await sql`rollback`.execute(conn);
+  } catch (err) {
+    if (!(err instanceof Error && /no transaction is active/.test(err.message))) throw err;
+  }
 }
 
 /** The claim for a store on `file`: leases due rows inside an immediate transaction. */

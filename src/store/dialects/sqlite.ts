@@ -1,7 +1,8 @@
 /**
  * The embedded engine: better-sqlite3 in WAL mode with synchronous=FULL (an acknowledged write
  * survives a crash). Every write is a `BEGIN IMMEDIATE` transaction, which also serializes link
- * refreshes across processes sharing the file; search is an FTS5 index kept by triggers.
+ * refreshes across processes sharing the file; search is an FTS5 index kept by triggers. A full
+ * disk or an I/O error surfaces as a StoreFailure 503 (failure-driver.ts).
  */
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
@@ -11,7 +12,9 @@ import { migrationState, type MigrationState } from '../migration-state.js';
 import type { Ddl } from '../migrations.js';
 import type { Tables } from '../tables.js';
 import { LINK_ID } from '../tables.js';
+import { WriteHealth } from '../write-health.js';
 import type { Dialect } from './dialect.js';
+import { failureAware } from './failure-driver.js';
 import { Database } from './sqlite-driver.js';
 import { cachingDatabase } from './sqlite-statement-cache.js';
 import { claimSqlite, immediate } from './sqlite-write.js';
@@ -53,6 +56,7 @@ export class SqliteDialect implements Dialect {
   readonly ddl = ddl;
   readonly rowLocks = false;
   readonly db: Kysely<Tables>;
+  readonly health = new WriteHealth();
   readonly claim;
   readonly #file: string;
   readonly #dataVersion: BetterSqlite3.Statement;
@@ -72,7 +76,11 @@ export class SqliteDialect implements Dialect {
     raw.pragma('synchronous = FULL');
     raw.pragma('busy_timeout = 5000');
     raw.pragma('foreign_keys = ON');
-    this.db = new Kysely<Tables>({ dialect: new KyselySqlite({ database: cachingDatabase(raw) }) });
+    this.db = new Kysely<Tables>({
+      dialect: failureAware(new KyselySqlite({ database: cachingDatabase(raw) }), (kind) =>
+        this.health.seen(kind),
+      ),
+    });
     this.#dataVersion = raw.prepare('pragma data_version').pluck();
     this.claim = claimSqlite(this.#file);
   }
