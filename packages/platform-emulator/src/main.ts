@@ -24,8 +24,11 @@ try {
     if (!process.connected) process.exit(0);
     const ready: SandboxReady = { sandboxReady: sandbox.baseUrl };
     process.send(ready);
-    // State is written synchronously on every change, so leaving at once loses nothing.
-    process.on('disconnect', () => process.exit(0));
+    // The parent is gone: save what a pending (or retrying) save has not yet, then leave at once.
+    process.on('disconnect', () => {
+      sandbox.save();
+      process.exit(0);
+    });
   } else {
     process.stdout.write(
       `platform emulator: ${sandbox.baseUrl} (REST ${sandbox.baseUrl}/v2, OAuth ${sandbox.baseUrl}/oauth, control ${sandbox.baseUrl}/_sandbox)\n`,

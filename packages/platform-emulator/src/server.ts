@@ -34,6 +34,8 @@ export interface Sandbox {
   webhooks: WebhookSender;
   faults: Faults;
   reset: () => void;
+  /** Saves the state now, once; false when that failed (logged). */
+  save: () => boolean;
   close: () => Promise<void>;
 }
 
@@ -81,7 +83,8 @@ export function seedAll(modules: SandboxModule[], seed: number, anchorDay: strin
 export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]): Sandbox {
   const demo = demoUserFor(options.seed);
   const today = dayOf(options.now());
-  let state = SandboxState.load(options.dataDir);
+  const stateLog = options.logger.child({ component: 'sandbox-state' });
+  let state = SandboxState.load(options.dataDir, stateLog);
   if (state) {
     const age = (Date.parse(today) - Date.parse(state.file.anchor)) / 86_400_000;
     if (age > REANCHOR_AFTER_DAYS || modules.some((m) => !(m.name in state!.file.slices))) {
@@ -91,7 +94,7 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
       state.changed();
     }
   } else {
-    state = SandboxState.fresh(options.dataDir, today, seedAll(modules, options.seed, today));
+    state = SandboxState.fresh(options.dataDir, today, seedAll(modules, options.seed, today), stateLog);
     state.changed();
   }
   let st: SandboxState = state;
@@ -300,10 +303,13 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
       options.dataDir,
       dayOf(options.now()),
       seedAll(modules, options.seed, dayOf(options.now())),
+      stateLog,
     );
     // Issued tokens survive a data reset; the demo account is the same one.
     fresh.file.access = st.file.access;
     fresh.file.refresh = st.file.refresh;
+    // A retry of the old state's save must not overwrite the new one.
+    st.dispose();
     st = fresh;
     st.changed();
     faults.clear();
@@ -354,6 +360,7 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
     webhooks,
     faults,
     reset,
+    save: () => st.flush(),
     close: async () => {
       webhooks.close();
       await app.close();
