@@ -2,12 +2,13 @@
  * A store that cannot write or cannot be reached answers 503 with Retry-After and a code naming
  * the cause, never 500; readiness says the store cannot write and recovers when it can; and
  * every write that was acknowledged is there afterwards. Real failures through real HTTP:
- * SQLite's own SQLITE_FULL (PRAGMA max_page_count on the service's connection), PostgreSQL's
+ * SQLite's own SQLITE_FULL (PRAGMA max_page_count on the service's connection, and a real
+ * ENOSPC on a small tmpfs, as root), PostgreSQL's
  * disk_full SQLSTATE (raised by the server), a PostgreSQL restart (pg_terminate_backend of the
  * service's connections mid-write) and the server gone and back (a TCP hop in front of it).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { createServer, Socket, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,7 @@ import { startGateway, type GatewayEnv } from '../gateway/helpers.js';
 import { eventually } from '../helpers/build-test-app.js';
 import { freePort } from '../helpers/spawn-service.js';
 import { requireService } from '../helpers/services.js';
+import { mountSmallDisk } from '../helpers/small-disk.js';
 
 const DB = process.env['FLEETGATE_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const pgAvailable = await requireService('PostgreSQL', '127.0.0.1', 5432);
@@ -138,6 +140,59 @@ describe('SQLite: the disk fills up', () => {
     }>`select count(*) as n from idempotency_keys where key like 'readiness-probe/%'`.execute(dialect.db);
     expect(probes.rows[0]?.n).toBe(0);
   });
+});
+
+describe('SQLite: the disk really fills up (ENOSPC on a small tmpfs)', () => {
+  const disk = mountSmallDisk('the SQLite full-disk test', 8);
+  let e: GatewayEnv;
+  beforeAll(async () => {
+    if (!disk) return;
+    // A folder on it: closing the gateway removes its data dir, which a mount point cannot be.
+    const dataDir = path.join(disk.dir, 'data');
+    await mkdir(dataDir);
+    e = await startGateway({ dataDir });
+    await e.link();
+  }, 60_000);
+  afterAll(async () => {
+    disk?.free();
+    await e?.close();
+    disk?.unmount();
+  });
+
+  it.skipIf(!disk)(
+    'answers 503 storage_full and keeps every acknowledged event once there is room',
+    async () => {
+      const acked: string[] = [];
+      expect((await create(e, 'Disk before full')).status).toBe(201);
+      acked.push('Disk before full');
+      disk!.fill();
+      // Some writes may still fit in space the database and its log already hold; then one does not.
+      let refused: Awaited<ReturnType<typeof create>> | undefined;
+      let refusedTopic = '';
+      for (let i = 0; i < 2000 && !refused; i++) {
+        const topic = `Disk filling ${i}`;
+        const r = await create(e, topic);
+        if (r.status === 201) acked.push(topic);
+        else {
+          refused = r;
+          refusedTopic = topic;
+        }
+      }
+      expect(refused, 'the disk never filled up').toBeDefined();
+      expectStoreRefusal(refused!, 'storage_full');
+      expect((await readyz(e)).json).toMatchObject({ error: { details: { store: 'storage_full' } } });
+      // The service keeps answering reads.
+      expect((await e.api('GET', '/api/video/status')).status).toBe(200);
+
+      disk!.free();
+      await eventually(async () => expect((await readyz(e)).status).toBe(200), 100, 100);
+      expect((await create(e, 'Disk after full')).status).toBe(201);
+      acked.push('Disk after full');
+      const topics = await storedTopics(e);
+      for (const t of acked) expect(topics).toContain(t);
+      expect(topics).not.toContain(refusedTopic);
+    },
+  );
 });
 
 describe('what counts as a storage failure', () => {

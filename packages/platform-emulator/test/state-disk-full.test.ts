@@ -5,61 +5,21 @@
  * after a restart). A full shutdown on a full disk does not crash either. The disk is a real
  * tmpfs of 2 MiB: root only; skipped with one line elsewhere, a failure in CI (CI=true).
  */
-import { execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmdirSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/helpers/build-test-app.js';
+import { mountSmallDisk } from '../../../test/helpers/small-disk.js';
 import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
 
-/** A 2 MiB tmpfs of our own, or why there is none. */
-function mountSmallDisk(): { dir: string } | { reason: string } {
-  if (process.getuid?.() !== 0) return { reason: 'not root (mounting a tmpfs needs it)' };
-  const dir = mkdtempSync(path.join(tmpdir(), 'emu-full-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m,mode=0700', 'tmpfs', dir], { stdio: 'pipe' });
-    return { dir };
-  } catch (err) {
-    rmdirSync(dir);
-    return { reason: `mount failed: ${(err as Error).message.split('\n')[0] ?? ''}` };
-  }
-}
+const disk = mountSmallDisk('the emulator full-disk test', 2);
+const dir = disk?.dir ?? '';
+afterAll(() => disk?.unmount());
 
-const disk = mountSmallDisk();
-if ('reason' in disk) {
-  if (process.env['CI'] === 'true') throw new Error(`the full-disk test needs a tmpfs in CI: ${disk.reason}`);
-  console.warn(`emulator full-disk test skipped: ${disk.reason}`);
-}
-const dir = 'dir' in disk ? disk.dir : '';
-
-afterAll(() => {
-  if (!dir) return;
-  execFileSync('umount', [dir]);
-  rmdirSync(dir);
-});
-
-const FILLER = () => path.join(dir, 'filler');
-/** Takes every free byte of the tmpfs. */
-function fillDisk(): void {
-  try {
-    writeFileSync(FILLER(), Buffer.alloc(4 * 1024 * 1024));
-  } catch (err) {
-    expect((err as NodeJS.ErrnoException).code).toBe('ENOSPC');
-  }
-}
-const freeDisk = () => unlinkSync(FILLER());
-
+const fillDisk = () => disk!.fill();
+const freeDisk = () => disk!.free();
 const stateFile = () => path.join(dir, 'sandbox-state.json');
 const savedAccess = (): Record<string, unknown> =>
   (JSON.parse(readFileSync(stateFile(), 'utf8')) as { access: Record<string, unknown> }).access;
@@ -118,7 +78,7 @@ describe.skipIf(!dir)('the emulator on a full disk', () => {
       expect((await restarted.api('GET', '/v2/users/me', { token })).status).toBe(200);
       expect(leftovers()).toEqual([]);
     } finally {
-      if (existsSync(FILLER())) freeDisk();
+      freeDisk();
       if (!closed) await t.close();
       await restarted?.close();
     }
