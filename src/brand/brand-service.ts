@@ -1,7 +1,7 @@
 /**
  * Holds the live brand catalog. Loads it from the brand folder, and when watching, rebuilds it
- * on every edit and swaps it in whole; an edit that does not validate leaves the last good
- * catalog serving and logs every problem.
+ * on every edit and swaps it in whole; an edit that does not validate or does not build leaves
+ * the last good catalog serving, publishes nothing and logs every problem.
  */
 import path from 'node:path';
 import type { FSWatcher } from 'chokidar';
@@ -29,13 +29,15 @@ export type ReloadResult = { ok: true; catalog: BrandCatalog } | { ok: false; pr
 async function load(opts: BrandServiceOptions): Promise<BrandCatalog> {
   const cache = new DiskCache(path.join(opts.cacheDir, 'build'));
   const source = await readBrandFolder(opts.dir, { cache });
-  const brandVersion = await opts.version?.(source, opts.baseUrl);
   const render = await createRenderer(source.fontFiles, opts.cacheDir);
+  const { version } = opts;
+  // Published by the build once all of it succeeded, and swapped in by the caller right after:
+  // a version is announced only for a brand that is served.
   return buildCatalog(source, {
     baseUrl: opts.baseUrl,
     render,
     cache,
-    ...(brandVersion ? { brandVersion } : {}),
+    ...(version ? { publish: () => version(source, opts.baseUrl) } : {}),
   });
 }
 

@@ -21,6 +21,7 @@ import { cachedTokenFormats, FORMAT_FILES, TOKEN_FORMATS, type TokenFormat } fro
 import { themedTokenFormats, type ThemedTokenFormats } from './theme-tokens.js';
 import { precompute, type Precomputed } from '../web/precomputed.js';
 import { tokensDocument } from './tokens-document.js';
+import { buildingTokens } from './token-build.js';
 import { brandVersionHeaders } from './versions.js';
 import type { AssetItem, ColorContrast, DocGroup, ThemeView } from './views.js';
 
@@ -109,31 +110,24 @@ function contrastFor(
 const json = (value: unknown) => JSON.stringify(value, null, 2) + '\n';
 const words = (md: string) => md.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
+/**
+ * Builds the catalog in two steps: first everything that can fail (Style Dictionary, rendering,
+ * fonts, documents), then, only once all of it is built, `publish` names the brand version (it
+ * publishes the tokens and announces them, brand-versions.ts) and the responses are assembled
+ * with that version in them. A brand that cannot be built is never published.
+ */
 export async function buildCatalog(
   src: BrandSource,
-  opts: { baseUrl: string; render: Renderer; cache: DiskCache; brandVersion?: string },
+  opts: {
+    baseUrl: string;
+    render: Renderer;
+    cache: DiskCache;
+    /** Publishes this brand's tokens and returns its version; without it the brand has none. */
+    publish?: () => Promise<string | undefined>;
+  },
 ): Promise<BrandCatalog> {
   const { baseUrl } = opts;
   const origin = new URL(baseUrl).origin;
-  const responses = new Map<string, Precomputed>();
-  // Every brand response names the brand version it belongs to.
-  const versioned = brandVersionHeaders(opts.brandVersion);
-  const put = (
-    p: string,
-    body: string | Buffer,
-    contentType: string,
-    cacheControl: string,
-    headers?: Record<string, string>,
-  ) => {
-    const r = precompute(body, {
-      contentType,
-      cacheControl,
-      compressed: opts.cache,
-      headers: { ...versioned, ...headers },
-    });
-    responses.set(p, r);
-    return r;
-  };
   const staticUrl = (p: string) => `${baseUrl}/static/fleet/${p}`;
 
   // Surfaces and text colors come from the tokens, so contrast follows a token edit.
@@ -205,7 +199,7 @@ export async function buildCatalog(
       onColor: f.contrast.color.text,
     })),
   };
-  const tokensCss = await cachedTokensCss(opts.cache, cssInput);
+  const tokensCss = await buildingTokens(src, () => cachedTokensCss(opts.cache, cssInput));
 
   // Every other platform's format, from the same document (cached like the CSS).
   const formatInput = {
@@ -214,10 +208,41 @@ export async function buildCatalog(
     darkPaths: cssInput.darkPaths,
     brandName: src.info.name,
   };
-  const formatTexts = await cachedTokenFormats(opts.cache, formatInput);
+  const formatTexts = await buildingTokens(src, () => cachedTokenFormats(opts.cache, formatInput));
+
+  const built = await buildAssets(src, opts.render);
+  const fonts = await buildFonts(src, baseUrl);
+  const sorted = [...src.docs].sort((a, b) => a.group.localeCompare(b.group) || a.order - b.order);
+  const docHtml = new Map<string, string>();
+  for (const d of sorted) {
+    const body = await opts.cache.memo(`${cacheKey(d.markdown, DOC_HTML_BUILD)}.html`, async () =>
+      Buffer.from(await markdownToHtml(d.markdown)),
+    );
+    docHtml.set(d.slug, body.toString('utf8'));
+  }
+
+  // Everything is built: only now is the brand published, and every response names its version.
+  const brandVersion = await opts.publish?.();
+  const responses = new Map<string, Precomputed>();
+  const versioned = brandVersionHeaders(brandVersion);
+  const put = (
+    p: string,
+    body: string | Buffer,
+    contentType: string,
+    cacheControl: string,
+    headers?: Record<string, string>,
+  ) => {
+    const r = precompute(body, {
+      contentType,
+      cacheControl,
+      compressed: opts.cache,
+      headers: { ...versioned, ...headers },
+    });
+    responses.set(p, r);
+    return r;
+  };
 
   // Images.
-  const built = await buildAssets(src, opts.render);
   const svgCsp = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
   const items: AssetItem[] = built.entries.map((e) => {
     const file = built.files.find((f) => f.name === e.file);
@@ -305,7 +330,6 @@ export async function buildCatalog(
   };
 
   // Fonts.
-  const fonts = await buildFonts(src, baseUrl);
   for (const f of fonts.files) put(`/static/fleet/fonts/${f.name}`, f.body, 'font/woff2', FONT_CACHE);
   put('/static/fleet/fonts/fonts.css', fonts.css, 'text/css; charset=utf-8', STATIC_CACHE);
 
@@ -313,7 +337,6 @@ export async function buildCatalog(
   const pageCsp = `default-src 'none'; style-src ${origin} 'self'; img-src ${origin} 'self' data:; font-src ${origin} 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
   const docMarkdown = new Map<string, string>();
   const groups: DocGroup[] = src.info.docGroups.map((g) => ({ ...g, docs: [] }));
-  const sorted = [...src.docs].sort((a, b) => a.group.localeCompare(b.group) || a.order - b.order);
   for (const d of sorted) {
     const group = groups.find((g) => g.key === d.group);
     if (!group) continue;
@@ -321,10 +344,7 @@ export async function buildCatalog(
     const mdUrl = staticUrl(`docs/${d.slug}.md`);
     const md = `---\ntitle: ${JSON.stringify(d.title)}\nsummary: ${JSON.stringify(d.summary)}\naudience: ${JSON.stringify(d.audience)}\ngroup: ${d.group}\n---\n\n${d.markdown}`;
     docMarkdown.set(d.slug, md);
-    const body = await opts.cache.memo(`${cacheKey(d.markdown, DOC_HTML_BUILD)}.html`, async () =>
-      Buffer.from(await markdownToHtml(d.markdown)),
-    );
-    const html = renderDocPage(d, body.toString('utf8'), {
+    const html = renderDocPage(d, docHtml.get(d.slug) ?? '', {
       brandName: src.info.name,
       groupTitle: group.title,
       baseUrl,
@@ -358,7 +378,7 @@ export async function buildCatalog(
     { 'content-security-policy': pageCsp },
   );
 
-  const manifest = buildManifest(src, baseUrl, opts.brandVersion);
+  const manifest = buildManifest(src, baseUrl, brandVersion);
   const llmsTxt = buildLlmsTxt({ src, baseUrl, manifest, docs: docs.groups, themes: funnels });
 
   put('/api/brand', json(manifest), JSON_TYPE, API_CACHE);
@@ -425,7 +445,7 @@ export async function buildCatalog(
     docMarkdown,
     fonts: fonts.response,
     llmsTxt,
-    ...(opts.brandVersion ? { brandVersion: opts.brandVersion } : {}),
+    ...(brandVersion ? { brandVersion } : {}),
     responses,
   };
 }
