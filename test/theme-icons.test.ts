@@ -222,6 +222,6 @@ describe('an invalid theme icon', () => {
       ).toBe(true);
     again('assets/themes/nowhere.svg', '(file)', /missing/);
     again('themes.json', 'official.move.iconAlt', /no iconFile/);
-    again('assets/themes/capital.svg', '(file)', /scripts or event handlers/);
+    again('assets/themes/capital.svg', '(file)', /refused attribute onload on <svg>: event handlers/);
   });
 });

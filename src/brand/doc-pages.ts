@@ -15,13 +15,47 @@ const escapeHtml = (s: string) =>
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/**
+ * A link or image target a document may keep: http(s), mailto (links only) or relative (no
+ * scheme); anything else is undefined, and the link is shown as its text. The scheme is read as a
+ * browser reads it (tabs and newlines dropped, leading spaces and controls trimmed), and the
+ * target is written out escaped, so a character reference in it stays literal rather than being
+ * decoded into a scheme by the browser.
+ */
+export function linkTarget(href: string, kind: 'link' | 'image'): string | undefined {
+  // eslint-disable-next-line no-control-regex -- the characters a URL parser drops or trims
+  const url = href.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
+  if (scheme === undefined) return url;
+  const allowed = kind === 'link' ? ['http', 'https', 'mailto'] : ['http', 'https'];
+  return allowed.includes(scheme) ? url : undefined;
+}
+
 let marked: Promise<Marked> | undefined;
 
 /** Markdown to HTML; marked is loaded only when a document is not in the build cache. */
 export async function markdownToHtml(markdown: string): Promise<string> {
-  // Documents are operator content, but raw HTML in them is still shown as text, never run.
+  // Documents are operator content, but raw HTML in them is still shown as text, never run, and
+  // links keep only targets that navigate (linkTarget).
   marked ??= import('marked').then(
-    (m) => new m.Marked({ gfm: true, renderer: { html: ({ text }) => escapeHtml(text) } }),
+    (m) =>
+      new m.Marked({
+        gfm: true,
+        renderer: {
+          html: ({ text }) => escapeHtml(text),
+          link({ href, title, tokens }) {
+            const text = this.parser.parseInline(tokens);
+            const target = linkTarget(href, 'link');
+            if (target === undefined) return text;
+            return `<a href="${escapeHtml(target)}"${title ? ` title="${escapeHtml(title)}"` : ''}>${text}</a>`;
+          },
+          image({ href, title, text }) {
+            const target = linkTarget(href, 'image');
+            if (target === undefined) return escapeHtml(text);
+            return `<img src="${escapeHtml(target)}" alt="${escapeHtml(text)}"${title ? ` title="${escapeHtml(title)}"` : ''}>`;
+          },
+        },
+      }),
   );
   return (await marked).parse(markdown, { async: false });
 }

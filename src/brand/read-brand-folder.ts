@@ -2,7 +2,7 @@
  * Reads a brand folder from disk and checks all of it, collecting every problem (file, field,
  * reason) before giving up, so one run tells the author everything to fix.
  */
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, realpath } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
@@ -10,6 +10,7 @@ import type * as z from 'zod';
 import { buildId, cacheKey, type DiskCache } from './disk-cache.js';
 import { checkAliases, flattenTokens, type FlatToken } from './dtcg.js';
 import { BrandInvalidError, type BrandProblem } from './problems.js';
+import { svgChecker } from './svg-check.js';
 import {
   assetsFileSchema,
   brandInfoSchema,
@@ -58,7 +59,30 @@ export interface BrandSource {
 
 const require = createRequire(import.meta.url);
 
+/**
+ * Why `rel` is not a file inside the brand folder, or undefined when it is (or does not exist:
+ * reading it says so). Every path the folder names is read through here, so none can reach
+ * outside it, by "..", an absolute path or a symbolic link.
+ */
+async function outside(dir: string, rel: string): Promise<string | undefined> {
+  if (path.isAbsolute(rel) || rel.split(/[\\/]/).includes('..'))
+    return 'must be a path inside the brand folder (no "..", not absolute)';
+  let root: string;
+  let file: string;
+  try {
+    [root, file] = await Promise.all([realpath(dir), realpath(path.join(dir, rel))]);
+  } catch {
+    return undefined;
+  }
+  return file.startsWith(root + path.sep) ? undefined : 'resolves outside the brand folder (a symbolic link)';
+}
+
 async function readText(dir: string, rel: string, problems: BrandProblem[]): Promise<string | undefined> {
+  const escape = await outside(dir, rel);
+  if (escape) {
+    problems.push({ file: rel, field: '(file)', reason: escape });
+    return undefined;
+  }
   try {
     return await readFile(path.join(dir, rel), 'utf8');
   } catch (err) {
@@ -323,7 +347,9 @@ async function readSvgs(
   assets: AssetsFile,
   extra: string[],
   problems: BrandProblem[],
+  cache: DiskCache | undefined,
 ): Promise<Map<string, string>> {
+  const check = svgChecker(cache);
   const names = new Set([
     ...assets.files.map((f) => f.file),
     assets.iconSet.source,
@@ -336,11 +362,9 @@ async function readSvgs(
     const rel = `assets/${name}`;
     const svg = await readText(dir, rel, problems);
     if (svg === undefined) continue;
-    if (!/<svg[\s>]/.test(svg))
-      problems.push({ file: rel, field: '(file)', reason: 'is not an SVG document' });
-    else if (/<script[\s>]|\son[a-z]+\s*=|javascript:/i.test(svg)) {
-      problems.push({ file: rel, field: '(file)', reason: 'must not contain scripts or event handlers' });
-    } else svgs.set(name, svg);
+    const refused = await check(svg);
+    for (const reason of refused) problems.push({ file: rel, field: '(file)', reason });
+    if (refused.length === 0) svgs.set(name, svg);
   }
   const ids = new Set<string>();
   for (const [i, f] of assets.files.entries()) {
@@ -371,7 +395,9 @@ export async function readBrandFolder(dir: string, opts: { cache?: DiskCache } =
     baseRaw !== undefined && darkRaw !== undefined ? checkTokens(baseRaw, darkRaw, problems) : undefined;
   const fontFiles = fonts ? fontFilesFor(fonts, problems) : [];
   const iconFiles = themes ? themeIconFiles(themes, problems) : [];
-  const svgs = assets ? await readSvgs(dir, assets, iconFiles, problems) : new Map<string, string>();
+  const svgs = assets
+    ? await readSvgs(dir, assets, iconFiles, problems, opts.cache)
+    : new Map<string, string>();
   const docs = await readDocs(dir, info, problems, cachedYaml(opts.cache));
   if (problems.length > 0 || !info || !themes || !fonts || !assets || !tokenMaps) {
     throw new BrandInvalidError(dir, problems);

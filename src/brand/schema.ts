@@ -116,11 +116,11 @@ export const assetsFileSchema = z.strictObject({
     )
     .min(1),
   iconSet: z.strictObject({
-    source: z.string().regex(/\.svg$/),
-    tileSource: z.string().regex(/\.svg$/),
+    source: assetSvgPath,
+    tileSource: assetSvgPath,
     tileBackground: hex,
   }),
-  social: z.strictObject({ template: z.string().regex(/\.svg$/), alt: text(200) }),
+  social: z.strictObject({ template: assetSvgPath, alt: text(200) }),
 });
 export type AssetsFile = z.infer<typeof assetsFileSchema>;
 
