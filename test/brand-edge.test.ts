@@ -112,6 +112,37 @@ describe('the edge on brand routes', () => {
     expect(theme.status).toBe(404);
   });
 
+  it('answers brand 4xx with the same CORS header as its 2xx, on both paths', async () => {
+    const cases: [string, string, number, string][] = [
+      ['/api/brand/themes/nope', 'GET', 404, 'theme_not_found'],
+      ['/api/brand/themes/nope', 'HEAD', 404, ''],
+      ['/api/brand/tokens?format=bad', 'GET', 400, 'unknown_format'],
+      ['/api/brand/tokens?theme=nope', 'GET', 400, 'unknown_theme'],
+      ['/api/brand/tokens?version=1.0.0', 'GET', 404, 'version_not_found'],
+      ['/static/fleet/missing.svg', 'GET', 404, 'not_found'],
+      ['/static/fleet/missing.svg', 'HEAD', 404, ''],
+      ['/api/brand/%74okens', 'GET', 404, 'not_found'],
+    ];
+    const ok = await overSocket('/api/brand/themes/freight', 'GET', {});
+    expect(ok.headers['access-control-allow-origin']).toBe('*');
+    for (const [p, method, status, code] of cases) {
+      for (const [how, a] of [
+        ['socket', await overSocket(p, method, {})],
+        ['inject', await inProcess(p, method, {})],
+      ] as const) {
+        expect({ how, p, method, status: a.status, cors: a.headers['access-control-allow-origin'] }).toEqual({
+          how,
+          p,
+          method,
+          status,
+          cors: '*',
+        });
+        if (code)
+          expect(JSON.parse(Buffer.from(a.body, 'base64').toString())).toMatchObject({ error: { code } });
+      }
+    }
+  });
+
   it('sends the security headers and is counted in the metrics by route pattern', async () => {
     const r = await fetch(`http://127.0.0.1:${port}/api/brand/tokens`);
     for (const [name, value] of Object.entries(SECURITY_HEADERS))

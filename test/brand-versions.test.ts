@@ -179,6 +179,8 @@ describe('brand versions over HTTP', () => {
     const unknown = await get('/api/brand/changelog?from=0.9.0');
     expect(unknown.status).toBe(404);
     expect(unknown.json.error.code).toBe('version_not_found');
+    // Public like every brand answer: a browser can read the errors too.
+    for (const r of [log, backwards, unknown]) expect(r.headers.get('access-control-allow-origin')).toBe('*');
     expect((await get('/api/brand/changelog?to=banana')).status).toBe(400);
   });
 
@@ -192,6 +194,7 @@ describe('brand versions over HTTP', () => {
     const bad = await get('/api/brand/versions?cursor=not-a-cursor');
     expect(bad.status).toBe(400);
     expect(bad.json.error.code).toBe('invalid_cursor');
+    expect(bad.headers.get('access-control-allow-origin')).toBe('*');
   });
 
   it("serves each version's stored tokens", async () => {

@@ -85,13 +85,22 @@ export function logErrorAnswer(
   else log.debug({ ...bindings, code: body.error.code }, 'request rejected');
 }
 
-export function installErrorHandlers(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
+/**
+ * The one error handler; `headers` are what a scope adds to every error it answers (the public
+ * brand's CORS header, so a browser can read its 4xx as it reads its 2xx).
+ */
+export function errorHandler(headers: Record<string, string> = {}) {
+  return (err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply): FastifyReply => {
     const { status, body } = errorResponse(err);
     logErrorAnswer(req.log, err, status, body);
+    void reply.headers(headers);
     if (err instanceof AppError && err.headers) void reply.headers(err.headers);
     return reply.code(status).type('application/json; charset=utf-8').send(body);
-  });
+  };
+}
+
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler(errorHandler());
 }
 
 /** The 404 answer (route-table.ts installs the not-found handler that sends it). */

@@ -11,6 +11,7 @@ export {
   answerFor,
   pickEncoding,
   precompute,
+  PUBLIC_CORS,
   type Answer,
   type CompressionCache,
   type Precomputed,

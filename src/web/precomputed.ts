@@ -60,6 +60,9 @@ export interface PrecomputeOptions {
 const COMPRESSIBLE =
   /^(text\/|application\/(json|javascript|xml|manifest\+json|design-tokens\+json)|image\/svg\+xml)/;
 
+/** Precomputed responses are public: any page may read them, and the errors of their routes too. */
+export const PUBLIC_CORS: Readonly<Record<string, string>> = { 'access-control-allow-origin': '*' };
+
 export function precompute(input: Buffer | string, opts: PrecomputeOptions): Precomputed {
   const body = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
   const sha256 = createHash('sha256').update(body).digest('hex');
@@ -70,7 +73,7 @@ export function precompute(input: Buffer | string, opts: PrecomputeOptions): Pre
   const common: Record<string, string> = {
     'content-type': opts.contentType,
     'cache-control': opts.cacheControl,
-    'access-control-allow-origin': '*',
+    ...PUBLIC_CORS,
     ...SECURITY_HEADERS,
     'x-content-type-options': 'nosniff',
     'content-security-policy': DENY_ALL_CSP,
@@ -85,7 +88,7 @@ export function precompute(input: Buffer | string, opts: PrecomputeOptions): Pre
     'content-security-policy': common['content-security-policy'] ?? DENY_ALL_CSP,
     etag,
     'cache-control': common['cache-control'] ?? opts.cacheControl,
-    'access-control-allow-origin': '*',
+    ...PUBLIC_CORS,
   };
   if (compressible) notModified['vary'] = 'Accept-Encoding';
   const variant = (enc: Encoding, buf: Buffer): Variant => {

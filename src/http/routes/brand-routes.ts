@@ -7,9 +7,9 @@ import * as z from 'zod';
 import type { BrandService } from '../../brand/brand-service.js';
 import { THEME_KEYS, type ThemeKey } from '../../brand/schema.js';
 import { isTokenFormat, TOKEN_FORMATS, type TokenFormat } from '../../brand/token-formats.js';
-import { AppError } from '../errors.js';
+import { AppError, errorHandler } from '../errors.js';
 import { documentRoute } from '../openapi.js';
-import { sendPrecomputed } from '../precomputed.js';
+import { PUBLIC_CORS, sendPrecomputed } from '../precomputed.js';
 import type { PrecomputedPick } from '../route-table.js';
 import { catalogDocs, staticDocs, themeDoc, tokensDoc } from './brand-docs.js';
 import { asksForVersion, TOKENS_VERSION_PARAM } from './brand-version-routes.js';
@@ -70,7 +70,7 @@ function tokensQueryOf(query: unknown): { format: TokenFormat; theme: ThemeKey |
 }
 
 const CORS_PREFLIGHT = {
-  'access-control-allow-origin': '*',
+  ...PUBLIC_CORS,
   'access-control-allow-methods': 'GET, HEAD, OPTIONS',
   'access-control-allow-headers': 'If-None-Match, If-Modified-Since, Accept, Accept-Encoding, Cache-Control',
   'access-control-max-age': '86400',
@@ -92,6 +92,8 @@ export function registerBrandRoutes(
   byVersion?: ByVersion,
 ): void {
   void app.register(function brandRoutes(scope, _opts, done) {
+    // Its errors carry the CORS header its answers do, so a browser can read them too.
+    scope.setErrorHandler(errorHandler(PUBLIC_CORS));
     addBrandRoutes(scope, brand, byVersion);
     done();
   });

@@ -13,9 +13,9 @@ import { brandVersionHeaders, compareVersions, isVersion } from '../../brand/ver
 import { parseInput } from '../../gateway/capabilities/registry.js';
 import { cursorParam, decodeCursor, encodeCursor, filterTag } from '../../gateway/cursor.js';
 import type { BrandVersionRecord } from '../../store/store.js';
-import { AppError } from '../errors.js';
+import { AppError, errorHandler } from '../errors.js';
 import { documentRoute, type Holds } from '../openapi.js';
-import { precompute, sendPrecomputed, type Precomputed } from '../precomputed.js';
+import { precompute, PUBLIC_CORS, sendPrecomputed, type Precomputed } from '../precomputed.js';
 
 export const VERSIONS_ROUTE = '/api/brand/versions';
 export const CHANGELOG_ROUTE = '/api/brand/changelog';
@@ -136,6 +136,7 @@ export function registerBrandVersionRoutes(
   versions: BrandVersions,
 ): void {
   void app.register(function brandVersionRoutes(scope, _opts, done) {
+    scope.setErrorHandler(errorHandler(PUBLIC_CORS));
     addBrandVersionRoutes(scope, brand, versions);
     done();
   });
@@ -146,7 +147,7 @@ function addBrandVersionRoutes(app: FastifyInstance, brand: BrandService, versio
     reply
       .headers({
         'cache-control': LIST_CACHE,
-        'access-control-allow-origin': '*',
+        ...PUBLIC_CORS,
         ...brandVersionHeaders(brand.current.brandVersion),
       })
       .send(body);
