@@ -6,6 +6,7 @@
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../src/json-depth.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { listen } from './helpers/listen.js';
 import { API_KEY, startGateway, type GatewayEnv } from './gateway/helpers.js';
@@ -56,6 +57,25 @@ const linesSince = (t: { logs: () => string[] }, from: number) =>
     .slice(from)
     .map((l) => JSON.parse(l) as Line);
 
+describe('the depth limit', () => {
+  it('takes JSON nested exactly MAX_JSON_DEPTH levels and refuses one level more', () => {
+    expect(MAX_JSON_DEPTH).toBe(64);
+    for (const kind of ['object', 'array'] as const) {
+      expect(nestsDeeperThan(JSON.parse(nested(MAX_JSON_DEPTH, kind))), kind).toBe(false);
+      expect(nestsDeeperThan(JSON.parse(nested(MAX_JSON_DEPTH + 1, kind))), kind).toBe(true);
+    }
+    // Mixed containers, and the deepest branch counting rather than the first.
+    const mixed = (depth: number) => `${'[{"a":'.repeat(depth / 2)}1${'}]'.repeat(depth / 2)}`;
+    expect(nestsDeeperThan(JSON.parse(mixed(MAX_JSON_DEPTH)))).toBe(false);
+    expect(nestsDeeperThan(JSON.parse(`[1,{"b":2},${mixed(MAX_JSON_DEPTH)}]`))).toBe(true);
+    expect(nestsDeeperThan(JSON.parse(`{"x":[],"y":${nested(MAX_JSON_DEPTH - 1, 'array')}}`))).toBe(false);
+    // Scalars nest nothing; an empty container is one level.
+    expect(nestsDeeperThan(1, 0)).toBe(false);
+    expect(nestsDeeperThan({}, 0)).toBe(true);
+    expect(nestsDeeperThan({}, 1)).toBe(false);
+  });
+});
+
 describe('public MCP', () => {
   let t: TestApp;
   let base: string;
@@ -81,6 +101,16 @@ describe('public MCP', () => {
     }
   });
 
+  it('takes a message nested exactly at the limit and refuses one level more', async () => {
+    // The message itself, params and arguments are three levels: the rest is the argument's.
+    const at = await post(base, '/mcp', toolCall(43, nested(MAX_JSON_DEPTH - 3, 'object')), MCP_HEADERS);
+    expect(at.status).toBe(200);
+    expect(at.json).toMatchObject({ jsonrpc: '2.0', id: 43, result: expect.any(Object) });
+    const over = await post(base, '/mcp', toolCall(44, nested(MAX_JSON_DEPTH - 2, 'object')), MCP_HEADERS);
+    expect(over.status).toBe(400);
+    expect(over.json).toMatchObject({ id: 44, error: { code: -32602 } });
+  });
+
   it('still answers arguments nested within the limit', async () => {
     const r = await post(base, '/mcp', toolCall(42, nested(30, 'object')), MCP_HEADERS);
     expect(r.status).toBe(200);
@@ -101,6 +131,24 @@ describe('gateway', () => {
     const r = await post(e.base, '/api/video/mcp', body, { ...MCP_HEADERS, ...keyed });
     expect(r.status).toBe(400);
     expect(r.json).toMatchObject({ jsonrpc: '2.0', id: 5, error: { code: -32602 } });
+  });
+
+  it('reads a REST body nested exactly at the limit and refuses one level more', async () => {
+    // The body object is the first level; `extra` holds the rest.
+    const body = (depth: number) => `{"topic":"x","extra":${nested(depth - 1, 'array')}}`;
+    const at = await post(e.base, '/api/video/events', body(MAX_JSON_DEPTH), {
+      'content-type': 'application/json',
+      ...keyed,
+    });
+    // Parsed and handed to validation, which has its own say about the fields.
+    expect(at.status).toBe(400);
+    expect(at.json.error.code).toBe('validation_failed');
+    const over = await post(e.base, '/api/video/events', body(MAX_JSON_DEPTH + 1), {
+      'content-type': 'application/json',
+      ...keyed,
+    });
+    expect(over.status).toBe(400);
+    expect(over.json.error.code).toBe('json_too_deep');
   });
 
   it('refuses a deep JSON body on the REST API with 400 in the one error shape', async () => {

@@ -74,6 +74,8 @@ export async function startGateway(
     redis?: Redis;
     /** A store opened (and migrated) by the test, to reach its connection; else one on the data dir. */
     store?: Store;
+    /** Told every wait the platform client asks for (retry backoff, budget pacing), in ms. */
+    onSleep?: (ms: number) => void;
   } = {},
 ): Promise<GatewayEnv> {
   const port = await freePort();
@@ -123,7 +125,10 @@ export async function startGateway(
     logger,
     brandName: () => b.current.source.info.name,
     funnels: () => b.current.themes.keys,
-    sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 20))),
+    sleep: (ms) => {
+      opts.onSleep?.(ms);
+      return new Promise((r) => setTimeout(r, Math.min(ms, 20)));
+    },
   });
   const app = buildApp({
     config,
