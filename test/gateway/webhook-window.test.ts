@@ -27,7 +27,7 @@ let now = AT;
 let intake: WebhookIntake;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'fleetgate-window-'));
-  store = await createStore({ dataDir: dir });
+  store = await createStore({ databaseUrl: undefined, dataDir: dir });
   intake = new WebhookIntake({
     secret: SECRET,
     store,
