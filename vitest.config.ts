@@ -6,6 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    globalSetup: ['test/oracles-setup.ts'],
+    // The build first: process tests run dist/ (test/helpers/spawn-service.ts).
+    globalSetup: ['test/dist-setup.ts', 'test/oracles-setup.ts'],
   },
 });

@@ -1,18 +1,21 @@
 /**
  * `npm run build`: bundles the service into dist/ with esbuild (no type check — `npm run check`
  * does that), so `npm start` runs plain JavaScript and pays neither a transpiler nor the loading
- * of ~1,100 separate modules at start (the before/after is in BENCHMARKS.md's git history). Three entries,
- * dist/main.js (the service), dist/sandbox.js (the emulator, packages/platform-emulator, which
- * the service forks) and dist/client.js (the typed client, package.json's `fleetgate/client` for
- * plain Node), share chunks; every output file sits at the top of dist/, which
- * src/app-root.ts and the emulator's child-process.ts (dist/sandbox.js beside it) rely on.
+ * of ~1,100 separate modules at start (the before/after is in BENCHMARKS.md's git history). Four entries,
+ * dist/main.js (the service), dist/cli.js (`fleetgate <command>`, package.json's bin),
+ * dist/sandbox.js (the emulator, packages/platform-emulator, which the service forks) and
+ * dist/client.js (the typed client, package.json's `fleetgate/client` for plain Node), share
+ * chunks; every output file sits at the top of dist/, which src/app-root.ts and the emulator's
+ * child-process.ts (dist/sandbox.js beside it) rely on. The process tests run these files (the
+ * suite builds them first, test/dist-setup.ts), so what is only loaded from the bundle is tested.
  * Packages stay external where they load files relative to themselves (native addons, wasm,
  * worker threads) or are loaded only on a cold brand build.
  * The new tree is built beside dist/ and swapped in by rename, so a build never leaves a
  * half-written dist/ under a running service (or a concurrent bench).
  */
-import { rename, rm } from 'node:fs/promises';
+import { chmod, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const REPO = path.resolve(import.meta.dirname, '..');
@@ -35,29 +38,37 @@ const EXTERNAL = [
   'light-my-request',
 ];
 
-const next = path.join(REPO, `dist.${process.pid}.tmp`);
-const old = path.join(REPO, `dist.${process.pid}.old`);
-await build({
-  absWorkingDir: REPO,
-  entryPoints: {
-    main: 'src/main.ts',
-    sandbox: 'packages/platform-emulator/src/main.ts',
-    client: 'src/client/index.ts',
-  },
-  outdir: next,
-  bundle: true,
-  splitting: true,
-  external: EXTERNAL,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  // CommonJS dependencies call require(); an ES module has none unless given one.
-  banner: {
-    js: "import { createRequire as __fgCreateRequire } from 'node:module'; const require = __fgCreateRequire(import.meta.url);",
-  },
-  sourcemap: 'linked',
-  logLevel: 'warning',
-});
-await rename(path.join(REPO, 'dist'), old).catch(() => undefined);
-await rename(next, path.join(REPO, 'dist'));
-await rm(old, { recursive: true, force: true });
+export async function buildDist(): Promise<void> {
+  const next = path.join(REPO, `dist.${process.pid}.tmp`);
+  const old = path.join(REPO, `dist.${process.pid}.old`);
+  await build({
+    absWorkingDir: REPO,
+    entryPoints: {
+      main: 'src/main.ts',
+      cli: 'src/cli/main.ts',
+      sandbox: 'packages/platform-emulator/src/main.ts',
+      client: 'src/client/index.ts',
+    },
+    outdir: next,
+    bundle: true,
+    splitting: true,
+    external: EXTERNAL,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // CommonJS dependencies call require(); an ES module has none unless given one.
+    banner: {
+      js: "import { createRequire as __fgCreateRequire } from 'node:module'; const require = __fgCreateRequire(import.meta.url);",
+    },
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  // package.json's bin: runnable as ./dist/cli.js too (esbuild keeps the entry's #! line).
+  await chmod(path.join(next, 'cli.js'), 0o755);
+  await rename(path.join(REPO, 'dist'), old).catch(() => undefined);
+  await rename(next, path.join(REPO, 'dist'));
+  await rm(old, { recursive: true, force: true });
+}
+
+// Run as a script (npm run build, npm start's prestart); imported, it only defines buildDist.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await buildDist();

@@ -9,6 +9,7 @@ import { BrandService } from './brand/brand-service.js';
 import { BrandVersions, versionHook } from './brand/brand-versions.js';
 import { BrandInvalidError } from './brand/problems.js';
 import { buildApp } from './app.js';
+import { cjsExport } from './cjs-export.js';
 import { ConfigError, parseConfig, withSandboxWiring, type Config } from './config.js';
 import { createGateway } from './gateway/gateway.js';
 import { autolinkOverHttp } from './gateway/oauth/autolink.js';
@@ -82,9 +83,9 @@ async function main(): Promise<void> {
     encryptionKey: config.encryptionKey,
   });
 
-  // Loaded only when configured: the embedded default never needs it.
+  // Loaded only when configured: the embedded default never needs it. CommonJS (cjs-export.ts).
   const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, {
+    ? new (cjsExport(await import('ioredis'), 'Redis'))(config.redisUrl, {
         maxRetriesPerRequest: 1,
         enableOfflineQueue: false,
       })

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BrandInvalidError } from '../src/brand/problems.js';
 import { readBrandFolder } from '../src/brand/read-brand-folder.js';
 import { REPO } from './helpers/build-test-app.js';
+import { serviceCommand } from './helpers/spawn-service.js';
 import { copyBrand, editJson } from './helpers/brand-copy.js';
 
 const dirs: string[] = [];
@@ -86,7 +87,8 @@ describe('an invalid brand folder', () => {
 
   it('stops the service at startup, printing every problem', async () => {
     const dir = await brokenBrand();
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'src/main.ts')], {
+    const [node, ...args] = serviceCommand();
+    const child = spawn(node, args, {
       cwd: REPO,
       env: {
         ...process.env,

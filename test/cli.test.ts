@@ -14,7 +14,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStore } from '../src/store/create-store.js';
 import { REPO } from './helpers/build-test-app.js';
-import { freePort, startService } from './helpers/spawn-service.js';
+import { cliCommand, freePort, startService } from './helpers/spawn-service.js';
 import { API_KEY, startGateway, type GatewayEnv } from './gateway/helpers.js';
 
 const COMMANDS = ['serve', 'sandbox', 'migrate', 'rotate-key', 'status', 'help'];
@@ -27,10 +27,11 @@ interface Run {
 
 /** One CLI run to its end, with only the given environment on top of a bare one. */
 function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const [node, ...argv] = cliCommand(...args);
   return new Promise((resolve) => {
     execFile(
-      process.execPath,
-      ['--import', 'tsx', path.join(REPO, 'src/cli/main.ts'), ...args],
+      node,
+      argv,
       { cwd: REPO, env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'silent', ...env }, timeout: 60_000 },
       (err, stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
@@ -263,14 +264,11 @@ describe('serve and sandbox', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'fleetgate-cli-sandbox-'));
     const port = await freePort();
     const { spawn } = await import('node:child_process');
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(REPO, 'src/cli/main.ts'), 'sandbox'],
-      {
-        cwd: REPO,
-        env: { ...process.env, FLEETGATE_DATA_DIR: dir, SANDBOX_PORT: String(port), LOG_LEVEL: 'warn' },
-      },
-    );
+    const [node, ...argv] = cliCommand('sandbox');
+    const child = spawn(node, argv, {
+      cwd: REPO,
+      env: { ...process.env, FLEETGATE_DATA_DIR: dir, SANDBOX_PORT: String(port), LOG_LEVEL: 'warn' },
+    });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
       let out = '';

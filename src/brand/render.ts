@@ -7,10 +7,12 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Resvg as ResvgClass } from '@resvg/resvg-js';
+import { cjsExport } from '../cjs-export.js';
 
 /** resvg is loaded on the first cache miss only: a restart with an unchanged brand never needs it. */
 let resvg: Promise<typeof ResvgClass> | undefined;
-const loadResvg = () => (resvg ??= import('@resvg/resvg-js').then((m) => m.Resvg));
+// CommonJS: read through cjsExport, which works from source and from the bundle alike.
+const loadResvg = () => (resvg ??= import('@resvg/resvg-js').then((m) => cjsExport(m, 'Resvg')));
 import { cacheKey, DiskCache } from './disk-cache.js';
 import type { FontFile } from './read-brand-folder.js';
 

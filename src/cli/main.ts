@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * `fleetgate <command>` (npm run fleetgate -- <command>): the operator's commands, an entry
  * point like src/main.ts. The commands and their help are in commands.ts; this file reads the

@@ -40,6 +40,7 @@ import {
   ATTR_USER_AGENT_ORIGINAL,
 } from '@opentelemetry/semantic-conventions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { cjsExport } from '../cjs-export.js';
 import type { TracingConfig } from '../config.js';
 import { VERSION } from '../version.js';
 import type { Tracing, TracedTransport } from './current.js';
@@ -83,12 +84,12 @@ function errorType(err: unknown): string {
 
 async function exporterFor(config: TracingConfig): Promise<SpanExporter> {
   const options = { url: tracesUrl(config.endpoint) };
-  if (config.protocol === 'http/json') {
-    const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
-    return new OTLPTraceExporter(options);
-  }
-  const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-proto');
-  return new OTLPTraceExporter(options);
+  // CommonJS packages: a destructured import() comes out undefined in the bundle (cjs-export.ts).
+  const Exporter =
+    config.protocol === 'http/json'
+      ? cjsExport(await import('@opentelemetry/exporter-trace-otlp-http'), 'OTLPTraceExporter')
+      : cjsExport(await import('@opentelemetry/exporter-trace-otlp-proto'), 'OTLPTraceExporter');
+  return new Exporter(options);
 }
 
 export async function createTracing(config: TracingConfig): Promise<Tracing> {

@@ -13,6 +13,7 @@ import { keyId, keyring, open, seal, sealedKeyId } from '../../src/gateway/oauth
 import { readKeyFile } from '../../src/gateway/secrets.js';
 import { createStore } from '../../src/store/create-store.js';
 import { REPO } from '../helpers/build-test-app.js';
+import { cliCommand } from '../helpers/spawn-service.js';
 import { requireService } from '../helpers/services.js';
 import { startGateway, type GatewayEnv } from './helpers.js';
 
@@ -97,10 +98,11 @@ describe.each(adapters)('rotate-key on $name', ({ env, skip }) => {
 
 /** One CLI run to its end, on the gateway's data dir. */
 function cli(e: GatewayEnv, args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const [node, ...argv] = cliCommand(...args);
   return new Promise((resolve) => {
     execFile(
-      process.execPath,
-      ['--import', 'tsx', path.join(REPO, 'src/cli/main.ts'), ...args],
+      node,
+      argv,
       {
         cwd: REPO,
         env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'silent', FLEETGATE_DATA_DIR: e.dataDir, ...env },

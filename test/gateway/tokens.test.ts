@@ -5,12 +5,11 @@
  * rotation re-encrypts online.
  */
 import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO } from '../helpers/build-test-app.js';
 import { basic } from '../../packages/platform-emulator/test/helpers/sandbox.js';
-import { startService } from '../helpers/spawn-service.js';
+import { cliCommand, startService } from '../helpers/spawn-service.js';
 import { API_KEY, startGateway, type GatewayEnv } from './helpers.js';
 
 const envs: GatewayEnv[] = [];
@@ -121,14 +120,11 @@ describe('key rotation', () => {
     const e = await start({ env: { FLEETGATE_API_KEY: 'test-api-key-0123456789abcdef' } });
     await e.link();
     const before = await e.store.getLink();
-    await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', path.join(REPO, 'src/cli/main.ts'), 'rotate-key'],
-      {
-        cwd: REPO,
-        env: { ...process.env, FLEETGATE_DATA_DIR: e.dataDir, LOG_LEVEL: 'silent' },
-      },
-    );
+    const [node, ...args] = cliCommand('rotate-key');
+    await promisify(execFile)(node, args, {
+      cwd: REPO,
+      env: { ...process.env, FLEETGATE_DATA_DIR: e.dataDir, LOG_LEVEL: 'silent' },
+    });
     const after = await e.store.getLink();
     expect(after?.accessToken.split('.')[1]).not.toBe(before?.accessToken.split('.')[1]);
     expect(after?.refreshToken?.split('.')[1]).toBe(after?.accessToken.split('.')[1]);

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, REPO } from '../helpers/build-test-app.js';
+import { cliCommand } from '../helpers/spawn-service.js';
 import { API_KEY, startGateway, type GatewayEnv } from './helpers.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
 
@@ -348,14 +349,11 @@ describe('durability and scale', () => {
   it('rotate-key re-encrypts subscription secrets, and deliveries stay signed with the same secret', async () => {
     const s = await subscribe(e, '/rotated', ['event.created']);
     const before = await e.store.webhooks.getSubscription(s.id);
-    await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', path.join(REPO, 'src/cli/main.ts'), 'rotate-key'],
-      {
-        cwd: REPO,
-        env: { ...process.env, FLEETGATE_DATA_DIR: e.dataDir, LOG_LEVEL: 'silent' },
-      },
-    );
+    const [node, ...args] = cliCommand('rotate-key');
+    await promisify(execFile)(node, args, {
+      cwd: REPO,
+      env: { ...process.env, FLEETGATE_DATA_DIR: e.dataDir, LOG_LEVEL: 'silent' },
+    });
     const after = await e.store.webhooks.getSubscription(s.id);
     expect(after?.secret.split('.')[1]).not.toBe(before?.secret.split('.')[1]);
     const id = await newEvent(e, 'After rotation');

@@ -1,8 +1,12 @@
 /**
- * Runs `src/main.ts` as its own process, as `npm start` does, on a free port; or, given CLI
- * arguments, `src/cli/main.ts` with them (`fleetgate serve`).
+ * Runs the built service (dist/main.js) as its own process exactly as `npm start` does (the
+ * command line is read from package.json's start script), on a free port; or, given CLI
+ * arguments, the built CLI (dist/cli.js) as `npm run fleetgate -- <args>` does. The suite builds
+ * dist/ once before any test runs (test/dist-setup.ts), so every process test runs the bundle
+ * that ships, and a module loaded only from it (a lazy import) is loaded here.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { REPO } from './build-test-app.js';
@@ -19,6 +23,26 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * An npm script's `node …` command line as [node, ...arguments], run with this Node and with
+ * its paths from the repository root (npm runs scripts there). Its `pre` script (the build) is
+ * the suite's global setup instead.
+ */
+function npmScript(name: 'start' | 'fleetgate'): [string, ...string[]] {
+  const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const [command, ...args] = (pkg.scripts[name] ?? '').trim().split(/\s+/);
+  if (command !== 'node') throw new Error(`npm script ${name} is expected to run node, not: ${command}`);
+  return [process.execPath, ...args.map((a) => (a.startsWith('-') ? a : path.resolve(REPO, a)))];
+}
+
+/** `npm start`'s command line: node with its flags and dist/main.js. */
+export const serviceCommand = (): [string, ...string[]] => npmScript('start');
+
+/** `npm run fleetgate -- <args>`'s command line: node, dist/cli.js and the arguments. */
+export const cliCommand = (...args: string[]): [string, ...string[]] => [...npmScript('fleetgate'), ...args];
+
 export interface Service {
   child: ChildProcess;
   base: string;
@@ -30,8 +54,8 @@ export interface Service {
 export async function startService(env: Record<string, string>, cliArgs?: string[]): Promise<Service> {
   const port = await freePort();
   const sandboxPort = await freePort();
-  const entry = cliArgs ? [path.join(REPO, 'src/cli/main.ts'), ...cliArgs] : [path.join(REPO, 'src/main.ts')];
-  const child = spawn(process.execPath, ['--import', 'tsx', ...entry], {
+  const [node, ...args] = cliArgs ? cliCommand(...cliArgs) : serviceCommand();
+  const child = spawn(node, args, {
     cwd: REPO,
     env: { ...process.env, PORT: String(port), SANDBOX_PORT: String(sandboxPort), LOG_LEVEL: 'warn', ...env },
   });
