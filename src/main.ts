@@ -13,12 +13,12 @@ import { cjsExport } from './cjs-export.js';
 import { ConfigError, parseConfig, withSandboxWiring, type Config } from './config.js';
 import { createGateway } from './gateway/gateway.js';
 import { autolinkOverHttp } from './gateway/oauth/autolink.js';
-import { loadSecrets } from './gateway/secrets.js';
+import { apiKeyFile, loadSecrets, storedApiKey } from './gateway/secrets.js';
 import { TargetRefused } from './gateway/webhooks-out/target-guard.js';
 import { createMetrics } from './http/metrics.js';
 import { prettyTerminal } from './log-terminal.js';
 import { createLogger } from './log.js';
-import { privateDir } from './private-files.js';
+import { openMode, privateDir } from './private-files.js';
 import { forkSandbox, type SandboxProcess } from '@fleetgate/platform-emulator/child-process';
 import { createStore } from './store/create-store.js';
 import { startTracing } from './tracing/start.js';
@@ -26,6 +26,19 @@ import { startTracing } from './tracing/start.js';
 function fail(message: string): never {
   process.stderr.write(`fleetgate: ${message}\n`);
   process.exit(1);
+}
+
+/**
+ * Why the API key is refused, if it is: a placeholder or a low-entropy key (key-strength.ts),
+ * configured or saved by an earlier start. The estimator is loaded only when there is one.
+ */
+async function keyRefusal(config: Config): Promise<string | undefined> {
+  const key = config.apiKey ?? storedApiKey(config.dataDir);
+  if (key === undefined) return undefined;
+  const weakness = (await import('./key-strength.js')).apiKeyWeakness(key);
+  const source =
+    config.apiKey !== undefined ? 'FLEETGATE_API_KEY' : `the API key in ${apiKeyFile(config.dataDir)}`;
+  return weakness && `${source} is refused: ${weakness}`;
 }
 
 async function main(): Promise<void> {
@@ -36,6 +49,11 @@ async function main(): Promise<void> {
     if (err instanceof ConfigError) fail(err.message);
     throw err;
   }
+  // Loaded and checked while the start sets up logging and forks the emulator; the verdict
+  // comes before the store or the brand is touched.
+  const keyRefused = keyRefusal(config);
+  // Never an unhandled rejection: a failure is reported where the verdict is awaited.
+  keyRefused.catch(() => undefined);
   // Before the logger, the app and the gateway: each asks once, as it is built, whether to trace.
   const traces = await startTracing(config.tracing);
   const terminal =
@@ -46,6 +64,15 @@ async function main(): Promise<void> {
   // Owner-only when made here: the store, the keys and the emulator's state live in it (the
   // brand cache, made first below, would otherwise make it with the umask's mode).
   privateDir(config.dataDir);
+  // One made by hand (or by mkdir -p under a umask of 022) may be open to others: say so, once.
+  const dataDirMode = openMode(config.dataDir);
+  if (dataDirMode) {
+    const dir = path.resolve(config.dataDir);
+    logger.warn(
+      { dir, mode: dataDirMode },
+      `the data dir ${dir} is open to other users (mode ${dataDirMode}) and holds the API key, the encryption keys and the store: run chmod 700 ${dir}`,
+    );
+  }
   // Sandbox mode: the platform emulator runs beside the service in its own process, keeping its
   // state in the data dir. It starts while the service builds its app; linking waits for it.
   const sandboxStarting: Promise<SandboxProcess> | undefined = config.sandbox.enabled
@@ -58,6 +85,8 @@ async function main(): Promise<void> {
     : undefined;
   // Never an unhandled rejection: the failure is reported where the sandbox is awaited.
   sandboxStarting?.catch(() => undefined);
+  const refused = await keyRefused;
+  if (refused) fail(refused);
   // Before the brand: each brand load publishes its tokens as a brand version in the store.
   const store = await createStore({
     databaseUrl: config.databaseUrl,
@@ -174,12 +203,19 @@ async function main(): Promise<void> {
       ...(sandbox
         ? [`  emulator      ${sandbox.baseUrl} (platform REST /v2, OAuth /oauth, control /_sandbox)`]
         : []),
+      // The key itself only to a person at a terminal: piped, stdout is a log stream, kept and
+      // shipped elsewhere, so it gets the file's path alone.
       ...(secrets.generatedApiKey
-        ? [
-            ``,
-            `  API key (shown once; also saved in ${path.join(config.dataDir, 'api-key')}):`,
-            `  ${secrets.generatedApiKey}`,
-          ]
+        ? process.stdout.isTTY
+          ? [
+              ``,
+              `  API key (shown once; also saved in ${apiKeyFile(config.dataDir)}):`,
+              `  ${secrets.generatedApiKey}`,
+            ]
+          : [
+              ``,
+              `  API key generated and saved in ${apiKeyFile(config.dataDir)} (printed only on a terminal)`,
+            ]
         : []),
       '',
     ].join('\n'),

@@ -53,6 +53,15 @@ export function writeKeyFile(file: string, entries: KeyFileEntry[]): void {
   renameSync(next, file);
 }
 
+/** The API key file in the data dir (written on the first start when no key is configured). */
+export const apiKeyFile = (dataDir: string) => path.join(dataDir, 'api-key');
+
+/** The key an earlier start generated into the data dir, if any. */
+export function storedApiKey(dataDir: string): string | undefined {
+  const file = apiKeyFile(dataDir);
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
+}
+
 export function loadSecrets(opts: {
   dataDir: string;
   apiKey: string | undefined;
@@ -60,15 +69,11 @@ export function loadSecrets(opts: {
 }): GatewaySecrets {
   privateDir(opts.dataDir);
   let generatedApiKey: string | undefined;
-  let apiKey = opts.apiKey;
-  if (!apiKey) {
-    const file = path.join(opts.dataDir, 'api-key');
-    if (existsSync(file)) apiKey = readFileSync(file, 'utf8').trim();
-    else {
-      apiKey = `fg_${randomBytes(24).toString('base64url')}`;
-      writeFileSync(file, apiKey + '\n', { mode: 0o600 });
-      generatedApiKey = apiKey;
-    }
+  let apiKey = opts.apiKey ?? storedApiKey(opts.dataDir);
+  if (apiKey === undefined) {
+    apiKey = `fg_${randomBytes(24).toString('base64url')}`;
+    writeFileSync(apiKeyFile(opts.dataDir), apiKey + '\n', { mode: 0o600 });
+    generatedApiKey = apiKey;
   }
   const keyFile = path.join(opts.dataDir, 'encryption-keys.json');
   const entries = readKeyFile(keyFile);

@@ -1,6 +1,7 @@
 /**
  * A gateway wired to a real emulator over loopback, with its own SQLite file and data dir.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,7 +28,8 @@ import {
 } from '../../packages/platform-emulator/test/helpers/sandbox.js';
 import type { SandboxOptions } from '../../packages/platform-emulator/src/options.js';
 
-export const API_KEY = 'test-api-key-0123456789abcdef';
+// Random, as an operator's should be: a process start refuses a placeholder (src/key-strength.ts).
+export const API_KEY = `gw-test-${randomBytes(24).toString('base64url')}`;
 
 export interface GatewayEnv {
   emu: TestSandbox;

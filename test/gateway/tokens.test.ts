@@ -117,7 +117,7 @@ describe('refresh', () => {
 
 describe('key rotation', () => {
   it('re-encrypts every sealed value under a new key while the running instance keeps working', async () => {
-    const e = await start({ env: { FLEETGATE_API_KEY: 'test-api-key-0123456789abcdef' } });
+    const e = await start({ env: { FLEETGATE_API_KEY: API_KEY } });
     await e.link();
     const before = await e.store.getLink();
     const [node, ...args] = cliCommand('rotate-key');
