@@ -27,6 +27,8 @@ export interface ModuleProbe {
   loaded(): Promise<string[]>;
   /** The bundle files (dist/…) loaded so far, by name. */
   bundleFiles(): Promise<string[]>;
+  /** Every file loaded so far, as an absolute path. */
+  files(): Promise<string[]>;
 }
 
 export async function moduleProbe(dir: string): Promise<ModuleProbe> {
@@ -71,5 +73,6 @@ export async function resolve(specifier, context, next) {
     async bundleFiles() {
       return (await files()).filter((f) => path.dirname(f) === DIST).map((f) => path.basename(f));
     },
+    files,
   };
 }
