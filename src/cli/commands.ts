@@ -32,7 +32,8 @@ export const COMMANDS: readonly Command[] = [
 Starts the service on HOST:PORT (default 127.0.0.1:3000): brand API and portal, gateway,
 dashboard and MCP endpoints; in sandbox mode (no VIDEO_CLIENT_ID) the platform emulator too,
 with the demo account linked. The same start as npm start and npm run dev (src/main.ts):
-migrates the store, prints the URLs and, on the first start, the generated API key.
+migrates the store, prints the URLs and, on the first start, the generated API key (on a
+terminal; piped, only the path of the file it is saved in). A weak API key stops the start.
 Stops cleanly on SIGTERM or SIGINT.
 
 ${CONFIG}
