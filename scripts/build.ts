@@ -13,7 +13,7 @@
  * The new tree is built beside dist/ and swapped in by rename, so a build never leaves a
  * half-written dist/ under a running service (or a concurrent bench).
  */
-import { chmod, rename, rm } from 'node:fs/promises';
+import { chmod, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -37,6 +37,20 @@ const EXTERNAL = [
   '@fastify/fast-json-stringify-compiler',
   'light-my-request',
 ];
+
+/** Whether two directories hold the same files with the same bytes (false when b is missing). */
+async function sameTree(a: string, b: string): Promise<boolean> {
+  const [left, right] = await Promise.all([readdir(a), readdir(b).catch(() => undefined)]);
+  if (!right || left.length !== right.length) return false;
+  for (const name of left) {
+    const [x, y] = await Promise.all([
+      readFile(path.join(a, name)),
+      readFile(path.join(b, name)).catch(() => undefined),
+    ]);
+    if (!y || !x.equals(y)) return false;
+  }
+  return true;
+}
 
 export async function buildDist(): Promise<void> {
   const next = path.join(REPO, `dist.${process.pid}.tmp`);
@@ -65,6 +79,12 @@ export async function buildDist(): Promise<void> {
   });
   // package.json's bin: runnable as ./dist/cli.js too (esbuild keeps the entry's #! line).
   await chmod(path.join(next, 'cli.js'), 0o755);
+  // Unchanged (the suite's global setup and a bench both build): dist/ stays as it is, so no
+  // process running from it meets the moment between the two renames without a dist/.
+  if (await sameTree(next, path.join(REPO, 'dist'))) {
+    await rm(next, { recursive: true, force: true });
+    return;
+  }
   await rename(path.join(REPO, 'dist'), old).catch(() => undefined);
   await rename(next, path.join(REPO, 'dist'));
   await rm(old, { recursive: true, force: true });
