@@ -189,6 +189,39 @@ async function main(): Promise<void> {
     } else linkNote = `linked as ${link.email}`;
   }
 
+  // Before the banner: a person who sees it may press Ctrl-C at once, and releasing the held
+  // log lines below takes a while on a terminal.
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    // Order matters: stop accepting and let in-flight requests finish (they may still need the
+    // emulator, the brand and the store), then stop what they used, the store last.
+    // A kept-alive socket whose request finishes during close turns idle afterwards; sweep
+    // such sockets so close() completes once the last request is answered.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    void app
+      .close()
+      .then(() => clearInterval(sweep))
+      .then(() => Promise.allSettled([brand.close(), sandbox?.close(), gateway.close()]))
+      .then(() => Promise.allSettled([store.close(), redis?.quit()]))
+      // Last: the spans of everything above are flushed to the receiver.
+      .then(() => traces?.shutdown())
+      .then(() => {
+        logger.info('shut down cleanly');
+        process.exit(0);
+      })
+      .catch((err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
   process.stdout.write(
     [
       '',
@@ -222,37 +255,6 @@ async function main(): Promise<void> {
   );
   // The start's log lines, held on a terminal so the banner came first.
   terminal?.release();
-
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    // Order matters: stop accepting and let in-flight requests finish (they may still need the
-    // emulator, the brand and the store), then stop what they used, the store last.
-    // A kept-alive socket whose request finishes during close turns idle afterwards; sweep
-    // such sockets so close() completes once the last request is answered.
-    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
-    void app
-      .close()
-      .then(() => clearInterval(sweep))
-      .then(() => Promise.allSettled([brand.close(), sandbox?.close(), gateway.close()]))
-      .then(() => Promise.allSettled([store.close(), redis?.quit()]))
-      // Last: the spans of everything above are flushed to the receiver.
-      .then(() => traces?.shutdown())
-      .then(() => {
-        logger.info('shut down cleanly');
-        process.exit(0);
-      })
-      .catch((err: unknown) => {
-        logger.error({ err }, 'shutdown failed');
-        process.exit(1);
-      });
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
 void main();
