@@ -140,7 +140,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   });
   // Brand versions live in the store: only where there is one (the gateway's).
   const brandVersions = deps.gateway && new BrandVersions(deps.gateway.gateway.store);
-  registerBrandRoutes(app, deps.brand, brandVersions && versionedTokens(brandVersions));
+  registerBrandRoutes(app, deps.brand, brandVersions && versionedTokens(brandVersions), routes.unrouted);
   if (brandVersions) registerBrandVersionRoutes(app, deps.brand, brandVersions);
   registerMcpRoutes(app, {
     brand: deps.brand,

@@ -122,6 +122,11 @@ describe('the edge on brand routes', () => {
       ['/static/fleet/missing.svg', 'GET', 404, 'not_found'],
       ['/static/fleet/missing.svg', 'HEAD', 404, ''],
       ['/api/brand/%74okens', 'GET', 404, 'not_found'],
+      // No route at all under /api/brand, and a brand route asked with a method it has not.
+      ['/api/brand/nope', 'GET', 404, 'not_found'],
+      ['/api/brand/themes/freight/nope', 'GET', 404, 'not_found'],
+      ['/api/brand/tokens', 'POST', 405, 'method_not_allowed'],
+      ['/api/brand/themes', 'DELETE', 405, 'method_not_allowed'],
     ];
     const ok = await overSocket('/api/brand/themes/freight', 'GET', {});
     expect(ok.headers['access-control-allow-origin']).toBe('*');

@@ -42,6 +42,11 @@ export interface RouteEntry {
 export interface RouteTable {
   /** The entry of the pattern a raw path matches; undefined before ready and for unknown paths. */
   find(path: string): RouteEntry | undefined;
+  /**
+   * The not-found handler with `headers` added to its 404 and 405: for a scope whose answers
+   * carry headers of their own (the public brand's CORS header) on its prefix.
+   */
+  unrouted: (headers: Record<string, string>) => (req: FastifyRequest, reply: FastifyReply) => FastifyReply;
 }
 
 /**
@@ -86,14 +91,18 @@ export function routeTable(
       return undefined;
     }
   };
-  app.setNotFoundHandler((req, reply) => {
-    const allow = find(req.url)?.allow;
-    if (allow === undefined) return notFound(req, reply);
-    return reply
-      .code(405)
-      .header('allow', allow)
-      .type('application/json; charset=utf-8')
-      .send(errorBody('method_not_allowed', `${req.method} is not allowed here; use ${allow}.`, { allow }));
-  });
-  return { find };
+  const unrouted =
+    (headers: Record<string, string>) =>
+    (req: FastifyRequest, reply: FastifyReply): FastifyReply => {
+      void reply.headers(headers);
+      const allow = find(req.url)?.allow;
+      if (allow === undefined) return notFound(req, reply);
+      return reply
+        .code(405)
+        .header('allow', allow)
+        .type('application/json; charset=utf-8')
+        .send(errorBody('method_not_allowed', `${req.method} is not allowed here; use ${allow}.`, { allow }));
+    };
+  app.setNotFoundHandler(unrouted({}));
+  return { find, unrouted };
 }

@@ -10,7 +10,7 @@ import { isTokenFormat, TOKEN_FORMATS, type TokenFormat } from '../../brand/toke
 import { AppError, errorHandler } from '../errors.js';
 import { documentRoute } from '../openapi.js';
 import { PUBLIC_CORS, sendPrecomputed } from '../precomputed.js';
-import type { PrecomputedPick } from '../route-table.js';
+import type { PrecomputedPick, RouteTable } from '../route-table.js';
 import { catalogDocs, staticDocs, themeDoc, tokensDoc } from './brand-docs.js';
 import { asksForVersion, TOKENS_VERSION_PARAM } from './brand-version-routes.js';
 
@@ -89,7 +89,9 @@ export function registerBrandRoutes(
   app: FastifyInstance,
   brand: BrandService,
   /** GET /api/brand/tokens?version= (brand-version-routes.ts); absent where no versions are kept. */
-  byVersion?: ByVersion,
+  byVersion: ByVersion | undefined,
+  /** The app's not-found handler with headers added (route-table.ts). */
+  unrouted: RouteTable['unrouted'],
 ): void {
   void app.register(function brandRoutes(scope, _opts, done) {
     // Its errors carry the CORS header its answers do, so a browser can read them too.
@@ -97,6 +99,15 @@ export function registerBrandRoutes(
     addBrandRoutes(scope, brand, byVersion);
     done();
   });
+  // And so do the 404 of an unknown path and the 405 of a wrong method under /api/brand: Fastify
+  // gives a prefix its own not-found handler (the other brand paths are wildcards or single files).
+  void app.register(
+    function brandNotFound(scope, _opts, done) {
+      scope.setNotFoundHandler(unrouted(PUBLIC_CORS));
+      done();
+    },
+    { prefix: '/api/brand' },
+  );
 }
 
 function addBrandRoutes(app: FastifyInstance, brand: BrandService, byVersion?: ByVersion): void {
