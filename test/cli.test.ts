@@ -17,6 +17,8 @@ import { REPO } from './helpers/build-test-app.js';
 import { cannotRunHere } from './helpers/services.js';
 import { cliCommand, freePort, startService } from './helpers/spawn-service.js';
 import { API_KEY, startGateway, type GatewayEnv } from './gateway/helpers.js';
+import { startPlatformRelay } from './gateway/platform-relay.js';
+import { REDIRECT, startTestSandbox } from '../packages/platform-emulator/test/helpers/sandbox.js';
 
 const COMMANDS = ['serve', 'sandbox', 'migrate', 'rotate-key', 'status', 'help'];
 
@@ -233,6 +235,27 @@ describe('status', () => {
       expect(existsSync(path.join(empty, 'api-key'))).toBe(false);
     } finally {
       await rm(empty, { recursive: true, force: true });
+    }
+  });
+
+  it("names the platform's failure and exits 3 when the platform cannot be reached", async () => {
+    const emu = await startTestSandbox({ redirectUris: [REDIRECT] });
+    const relay = await startPlatformRelay(emu.base);
+    const g = await startGateway({ emu, env: { VIDEO_API_BASE: `${relay.base}/v2` } });
+    try {
+      await g.link();
+      await relay.refuse();
+      const env = { FLEETGATE_DATA_DIR: g.dataDir, FLEETGATE_API_KEY: API_KEY };
+      const down = await cli(['status', '--url', g.base], env);
+      expect(down.stderr).toBe('');
+      expect(down.code).toBe(3);
+      expect(down.stdout).toMatch(/^ {2}status +platform unreachable: connection refused since \d{4}-/m);
+      expect(down.stdout).toMatch(/^ {2}note +The platform cannot be reached: .* refused the connection/m);
+    } finally {
+      await g.close();
+      await relay.close();
+      await emu.close();
+      await rm(g.dataDir, { recursive: true, force: true });
     }
   });
 

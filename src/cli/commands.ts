@@ -117,7 +117,8 @@ events and registrations; the platform is not asked.
   --offline      read the store only, without calling the service
   --json         print the report as JSON: the service's body, or the store's summary
 
-Exit status: 0 linked and healthy; 3 not linked, or the link needs renewing; 1 no report.
+Exit status: 0 linked and healthy; 3 not linked, the link needs renewing, or the platform fails
+(its cause is printed); 1 no report.
 
 ${CONFIG}
 `,

@@ -5,7 +5,8 @@
  * the store alone (link, account, token expiry, stored events, registrations), the platform not
  * asked. Either way the stored events are the report's bounded window (event-window.ts: upcoming
  * and most recent, at most STORED_EVENTS_SHOWN), never a read of the whole table.
- * Exit status: 0 linked and healthy, 3 not linked or needing a relink, 1 no report.
+ * Exit status: 0 linked and healthy, 3 not healthy (not linked, needing a relink, or the platform
+ * failing: the report's `platform` part, whose message is its note), 1 no report.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -88,7 +89,16 @@ function printReport(url: string, r: StatusReport): void {
   const ok = (v: boolean) => (v ? 'ok' : 'unavailable');
   process.stdout.write(
     `fleetgate status from ${url}\n` +
-      line('status', r.ok ? 'ok' : r.account ? 'needs relink' : 'not linked') +
+      line(
+        'status',
+        r.ok
+          ? 'ok'
+          : r.platform
+            ? `platform ${r.platform.reachable ? 'failing' : 'unreachable'}: ${r.platform.cause.replaceAll('_', ' ')} since ${r.platform.since}`
+            : r.account
+              ? 'needs relink'
+              : 'not linked',
+      ) +
       line(
         'account',
         r.account ? `${r.account.name} <${r.account.email}> (id ${r.account.id})` : 'none linked',

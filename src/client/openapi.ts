@@ -4404,6 +4404,16 @@ export interface operations {
                             tokenExpiresAt: string | null;
                             tokenExpiresInSeconds: number | null;
                         };
+                        /** @description The platform as the last calls found it; cause null while it answers. */
+                        platform: {
+                            cause: ("connection_refused" | "dns_failure" | "timeout" | "connection_reset" | "host_unreachable" | "tls_failure" | "network_error" | "server_error" | "token_refresh_failed") | null;
+                            /** @description ISO 8601: the platform last answered anything */
+                            lastAnswerAt: string | null;
+                            message: string | null;
+                            reachable: boolean;
+                            /** @description ISO 8601: the first failure of the current run */
+                            since: string | null;
+                        };
                         webhooks: {
                             lastReceived: {
                                 event: string;
@@ -5679,6 +5689,20 @@ export interface operations {
                         note: string;
                         ok: boolean;
                         phoneOk: boolean;
+                        /** @description Not a seed field: present only when every probe of the report failed for want of the platform (then ok is false); absent while the platform answers. */
+                        platform?: {
+                            /**
+                             * @description connection_refused, dns_failure (the host name does not resolve), timeout (no answer within FLEETGATE_UPSTREAM_TIMEOUT_MS), connection_reset, host_unreachable, tls_failure, network_error (another socket error), server_error (the platform answers 5xx), token_refresh_failed (the access token could not be renewed)
+                             * @enum {string}
+                             */
+                            cause: "connection_refused" | "dns_failure" | "timeout" | "connection_reset" | "host_unreachable" | "tls_failure" | "network_error" | "server_error" | "token_refresh_failed";
+                            /** @description the cause and the host, for people (also the note) */
+                            message: string;
+                            /** @description false while calls get no answer; true for server_error */
+                            reachable: boolean;
+                            /** @description the first failure of the current run */
+                            since: string;
+                        };
                         recentRecordings: {
                             files: number;
                             start_time: string;

@@ -161,7 +161,8 @@ export function createGateway(d: GatewayDeps): Gateway {
     brandName: d.brandName,
     now,
     cacheMs: 15_000,
-    probeTimeoutMs: 3000,
+    // Never longer than any call may take (FLEETGATE_UPSTREAM_TIMEOUT_MS).
+    probeTimeoutMs: Math.min(3000, d.config.gateway.upstreamTimeoutMs),
     linkProblem: (l) => tokens.problem(l),
   });
   const link = new LinkService({

@@ -1,6 +1,7 @@
 /**
  * The monitor (GET /api/video/monitor): every group and capability with an honest state, the
- * scopes it needs against those granted, the latest latency and success per group, the token's
+ * scopes it needs against those granted, the latest latency and success per group, whether the
+ * platform can be reached and if not why (as the last calls found), the token's
  * expiry, the rate-budget headroom per second and the daily quotas left per label and per user,
  * when a webhook last arrived, and how outgoing webhooks fare (subscriptions, deliveries by
  * state, the latest deliveries).
@@ -12,6 +13,7 @@ import type { LinkProblem } from './oauth/sealed-link.js';
 import type { BudgetKeeper } from './platform/budget.js';
 import type { DailyQuotaReport, DailyQuotas } from './platform/daily-quotas.js';
 import type { PlatformClient } from './platform/platform-client.js';
+import type { PlatformCause } from './platform/reachability.js';
 import { deliveryToWire } from './webhooks-out/subscriptions.js';
 
 export type CapabilityState =
@@ -28,6 +30,14 @@ export interface MonitorReport {
     tokenExpiresInSeconds: number | null;
     /** Why the link needs relinking (null when it does not). */
     cause: string | null;
+  };
+  /** The platform as its last calls found it: reachable, or why not and since when. */
+  platform: {
+    reachable: boolean;
+    cause: PlatformCause | null;
+    message: string | null;
+    since: string | null;
+    lastAnswerAt: string | null;
   };
   budgets: ReturnType<BudgetKeeper['headroom']>;
   budgetsShared: boolean;
@@ -129,6 +139,7 @@ export async function buildMonitor(d: {
     if (WORST.indexOf(state) < WORST.indexOf(g.state)) g.state = state;
   }
   const now = d.now();
+  const trouble = d.platform.trouble();
   return {
     checkedAt: new Date(now).toISOString(),
     link: {
@@ -143,6 +154,13 @@ export async function buildMonitor(d: {
         : status === 'needs_relink'
           ? 'the platform no longer accepts the stored tokens (a refresh was refused)'
           : null,
+    },
+    platform: {
+      reachable: trouble?.reachable ?? true,
+      cause: trouble?.cause ?? null,
+      message: trouble?.message ?? null,
+      since: trouble?.since ?? null,
+      lastAnswerAt: d.platform.lastAnswerAt(),
     },
     budgets: d.budgets.headroom(),
     budgetsShared: d.budgets.shared,

@@ -4,13 +4,17 @@
  * time with short timeouts and are cached briefly, so a warm report costs next to nothing and a
  * cold one about the slowest probe. `storedEvents` is bounded (event-window.ts: the upcoming
  * and most recent events, at most STORED_EVENTS_SHOWN) and `registrationsTotal` is the store's
- * kept counter, so the report stays small and quick however much is stored.
+ * kept counter, so the report stays small and quick however much is stored. When every probe
+ * fails for want of the platform (no answer, server errors, or the breakers those opened), the
+ * report is not ok and its `platform` part says why (reachability.ts); it is absent otherwise.
  */
+import { AppError } from '../errors.js';
 import type { LinkRecord, Store, StoredEvent } from '../store/store.js';
 import { APIS, capabilityMap, SEED_CAPABILITIES } from './capabilities/catalog.js';
 import { storedEventWindow, type EventWindow } from './event-window.js';
 import { unreadableNote, type LinkProblem } from './oauth/sealed-link.js';
-import type { PlatformClient } from './platform/platform-client.js';
+import type { CallOptions, PlatformClient } from './platform/platform-client.js';
+import type { PlatformTrouble } from './platform/reachability.js';
 
 export const NOTE_WEBINAR_SCOPES =
   'The webinar product scopes are absent from the marketplace app, so meetings plus calendar are used in place of webinars.';
@@ -41,6 +45,8 @@ export const storedEventToWire = (e: StoredEvent): WireStoredEvent => ({
 
 export interface StatusReport {
   ok: boolean;
+  /** Why the platform fails the report's probes; only there when it does (then ok is false). */
+  platform?: PlatformTrouble;
   configured: boolean;
   brand: string;
   account: { id: string; email: string; name: string; type: number; pmi: number } | null;
@@ -73,6 +79,10 @@ interface Probes {
   phoneOk: boolean;
   clipsOk: boolean;
   webinarLicense: boolean | undefined;
+  /** Set when every probe failed for want of the platform. */
+  trouble: PlatformTrouble | undefined;
+  /** The platform client's reachability changes when the probes ended (Reachability.changes). */
+  reach: number;
 }
 
 export interface StatusDeps {
@@ -104,6 +114,19 @@ interface Built {
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/**
+ * A probe failure that says the platform is failing, not that it refused this one thing (a
+ * missing scope, no licence, a rate limit): no answer in time, no connection, a server error, a
+ * breaker those opened, or tokens that could not be renewed.
+ */
+const PLATFORM_FAILURES = new Set([
+  'upstream_timeout',
+  'upstream_error',
+  'upstream_unavailable',
+  'token_refresh_failed',
+]);
+const platformFailure = (err: unknown) => err instanceof AppError && PLATFORM_FAILURES.has(err.code);
+
 export class StatusService {
   #probes: Probes | undefined;
   #running: Promise<Probes> | undefined;
@@ -118,7 +141,18 @@ export class StatusService {
 
   /** `uid`: `me` for a user link; the linked user's id in server-to-server mode, which has no `me`. */
   async #probe(uid: string): Promise<Probes> {
-    const p = this.d.platform;
+    // Every probe's call goes through here, so the failures can be told apart after.
+    const failures: unknown[] = [];
+    let calls = 0;
+    const p = {
+      call: <T>(o: CallOptions) => {
+        calls += 1;
+        return this.d.platform.call<T>(o).catch((err: unknown) => {
+          failures.push(err);
+          throw err;
+        });
+      },
+    };
     const t = this.d.probeTimeoutMs;
     const ok = (promise: Promise<unknown>) =>
       promise.then(
@@ -215,12 +249,49 @@ export class StatusService {
         .then((r) => r.data.feature?.webinar === true)
         .catch(() => undefined),
     ]);
-    return { at: this.d.now(), upcoming, recordings, contactsOk, phoneOk, clipsOk, webinarLicense: settings };
+    const down = failures.length === calls && failures.every(platformFailure);
+    return {
+      at: this.d.now(),
+      upcoming,
+      recordings,
+      contactsOk,
+      phoneOk,
+      clipsOk,
+      webinarLicense: settings,
+      trouble: down ? this.#trouble(failures) : undefined,
+      reach: this.d.platform.reachabilityChanges(),
+    };
   }
 
-  /** The probes last run, while they are within the cache time. */
+  /**
+   * Why every probe failed: the platform client's account of its last attempts, which names the
+   * cause even when open breakers kept the probes from going out; or, when none went out because
+   * the tokens could not be renewed, that.
+   */
+  #trouble(failures: unknown[]): PlatformTrouble | undefined {
+    const seen = this.d.platform.trouble();
+    if (seen) return seen;
+    const refresh = failures.find((f) => f instanceof AppError && f.code === 'token_refresh_failed');
+    return refresh instanceof AppError
+      ? {
+          reachable: false,
+          cause: 'token_refresh_failed',
+          message: refresh.message,
+          since: new Date(this.d.now()).toISOString(),
+        }
+      : undefined;
+  }
+
+  /**
+   * The probes last run, while they are within the cache time and the platform has neither gone
+   * out of reach nor come back since (other calls found that out): so the report does not say ok
+   * while every call fails, nor the reverse.
+   */
   #cachedProbes(): Probes | undefined {
-    return this.#probes && this.d.now() - this.#probes.at < this.d.cacheMs ? this.#probes : undefined;
+    const p = this.#probes;
+    return p && this.d.now() - p.at < this.d.cacheMs && p.reach === this.d.platform.reachabilityChanges()
+      ? p
+      : undefined;
   }
 
   async #probesFresh(force: boolean, uid: string): Promise<Probes> {
@@ -284,14 +355,23 @@ export class StatusService {
     const account = link
       ? { id: link.accountId, email: link.email, name: link.name, type: link.type, pmi: link.pmi }
       : null;
-    // Built field by field in the seed's order, which is also the wire order (checkedAt comes last).
-    const assemble = (p: { ok: boolean; webinarLicense: boolean; note: string; probes?: Probes }): Built => ({
+    // Built field by field in the seed's order, which is also the wire order (checkedAt comes last;
+    // `platform`, not the seed's, follows `ok` when there).
+    const assemble = (p: {
+      ok: boolean;
+      webinarLicense: boolean;
+      note: string;
+      probes?: Probes;
+      platform?: PlatformTrouble;
+    }): Built => ({
       stamp,
       at,
       probes: p.probes,
       changesAt: window.changesAt,
       report: {
         ok: p.ok,
+        // Not a seed field: there only when the platform fails, so a healthy report is the seed's.
+        ...(p.platform ? { platform: p.platform } : {}),
         configured: this.d.configured,
         brand: this.d.brandName(),
         account,
@@ -334,6 +414,14 @@ export class StatusService {
         note: after ? NOTE_NEEDS_RELINK : NOTE_NOT_LINKED,
       });
     const webinarLicense = probes.webinarLicense ?? link.webinarLicense;
+    if (probes.trouble)
+      return assemble({
+        ok: false,
+        webinarLicense,
+        note: probes.trouble.message,
+        probes,
+        platform: probes.trouble,
+      });
     const webinarScopes = link.scopes.some((s) => s.startsWith('webinar:'));
     return assemble({
       ok: true,

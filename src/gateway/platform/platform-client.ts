@@ -6,7 +6,8 @@
  * Retry-After as seconds or a date); writes only when the request provably never left (connection
  * refused). A 401 code 124 triggers one refresh and one retry. Platform errors become our error
  * shape with the platform's code and message kept in `details`. Daily quotas (daily-quotas.ts)
- * are checked before each call goes out, and a daily 429 is never retried.
+ * are checked before each call goes out, and a daily 429 is never retried. Every attempt's
+ * outcome also tells whether the platform can be reached, and if not why (reachability.ts).
  */
 import type { Logger } from 'pino';
 import { AppError } from '../../errors.js';
@@ -17,6 +18,7 @@ import type { BudgetKeeper } from './budget.js';
 import type { Transport, TransportResponse } from './http-transport.js';
 import { CircuitBreaker, type RateLabel } from './budget.js';
 import { dailyQuotaError, QUOTA_OF_LABEL, type DailyQuotas, type QuotaName } from './daily-quotas.js';
+import { errorCode, Reachability, type PlatformTrouble } from './reachability.js';
 
 export interface CallOptions {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -131,11 +133,37 @@ export class PlatformClient {
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #random: () => number;
   readonly #observer: GatewayObserver;
+  readonly #reach: Reachability;
 
   constructor(private readonly o: PlatformClientOptions) {
     this.#sleep = o.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
     this.#random = o.random ?? Math.random;
     this.#observer = o.observer ?? NO_OBSERVER;
+    this.#reach = new Reachability(o.apiBase, o.now);
+  }
+
+  /** Why the platform's calls fail, as the last attempt found; undefined while it answers. */
+  trouble(): PlatformTrouble | undefined {
+    return this.#reach.trouble();
+  }
+
+  /** How many times the platform has gone out of reach or come back (Reachability.changes). */
+  reachabilityChanges(): number {
+    return this.#reach.changes();
+  }
+
+  /** When the platform last answered anything (ISO 8601), null before its first answer. */
+  lastAnswerAt(): string | null {
+    return this.#reach.lastAnswerAt();
+  }
+
+  /** Notes an attempt's outcome for trouble(): an answer, a server error, or no answer at all. */
+  #reached(outcome: { status: number } | { error: unknown; timeoutMs: number }): void {
+    if ('status' in outcome) {
+      if (outcome.status >= 500) this.#reach.failed(outcome);
+      else this.#reach.answered();
+    } else if (errorCode(outcome.error) === 'EBODYTOOLARGE') this.#reach.answered();
+    else this.#reach.failed(outcome);
   }
 
   /** Which outcome an answered attempt counts as. */
@@ -247,6 +275,7 @@ export class PlatformClient {
         }
       }
       const started = this.o.now();
+      const timeoutMs = opts.timeoutMs ?? this.o.timeoutMs;
       let res: TransportResponse;
       let text: string;
       try {
@@ -259,10 +288,11 @@ export class PlatformClient {
             ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
           },
           ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
-          timeoutMs: opts.timeoutMs ?? this.o.timeoutMs,
+          timeoutMs,
         });
         text = res.status === 204 ? '' : await res.text();
       } catch (err) {
+        this.#reached({ error: err, timeoutMs });
         const timedOut = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
         const neverSent = causeCode(err) === 'ECONNREFUSED';
         lastError = timedOut
@@ -285,6 +315,7 @@ export class PlatformClient {
         throw lastError;
       }
       const latency = this.o.now() - started;
+      this.#reached({ status: res.status });
       this.#observer.upstream(opts.label, opts.group, PlatformClient.outcomeOf(res.status));
       if (res.ok) {
         breaker.success();
@@ -396,12 +427,14 @@ export class PlatformClient {
       });
       file = Buffer.from(await res.arrayBuffer());
     } catch (err) {
+      this.#reached({ error: err, timeoutMs: this.o.timeoutMs });
       this.#record(group, false, this.o.now() - started, 'upstream_error');
       throw new AppError(502, 'upstream_error', 'The platform file could not be fetched.', {
         group,
         cause: (err as Error).name,
       });
     }
+    this.#reached({ status: res.status });
     if (!res.ok) {
       this.#record(group, false, this.o.now() - started, 'upstream_error');
       throw new AppError(

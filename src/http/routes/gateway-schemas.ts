@@ -5,11 +5,17 @@
  */
 import * as z from 'zod';
 import type { MonitorReport } from '../../gateway/monitor.js';
+import { PLATFORM_CAUSES } from '../../gateway/platform/reachability.js';
 import type { StatusReport } from '../../gateway/status.js';
 import type { Holds } from '../openapi.js';
 
 const at = z.string().describe('ISO 8601 time');
 const state = z.enum(['ok', 'missing_scope', 'no_license', 'no_public_api', 'upstream_error', 'not_linked']);
+const platformCause = z
+  .enum(PLATFORM_CAUSES)
+  .describe(
+    'connection_refused, dns_failure (the host name does not resolve), timeout (no answer within FLEETGATE_UPSTREAM_TIMEOUT_MS), connection_reset, host_unreachable, tls_failure, network_error (another socket error), server_error (the platform answers 5xx), token_refresh_failed (the access token could not be renewed)',
+  );
 const labels = <T extends z.ZodType>(v: T) =>
   z.object({ LIGHT: v, MEDIUM: v, HEAVY: v, RESOURCE_INTENSIVE: v });
 
@@ -24,6 +30,17 @@ const storedEventSummary = z.object({
 
 export const statusReport = z.object({
   ok: z.boolean(),
+  platform: z
+    .object({
+      reachable: z.boolean().describe('false while calls get no answer; true for server_error'),
+      cause: platformCause,
+      message: z.string().describe('the cause and the host, for people (also the note)'),
+      since: at.describe('the first failure of the current run'),
+    })
+    .optional()
+    .describe(
+      'Not a seed field: present only when every probe of the report failed for want of the platform (then ok is false); absent while the platform answers.',
+    ),
   configured: z.boolean(),
   brand: z.string(),
   account: z
@@ -92,6 +109,15 @@ export const monitorReport = z.object({
     tokenExpiresInSeconds: z.number().nullable(),
     cause: z.string().nullable(),
   }),
+  platform: z
+    .object({
+      reachable: z.boolean(),
+      cause: platformCause.nullable(),
+      message: z.string().nullable(),
+      since: z.string().nullable().describe('ISO 8601: the first failure of the current run'),
+      lastAnswerAt: z.string().nullable().describe('ISO 8601: the platform last answered anything'),
+    })
+    .describe('The platform as the last calls found it; cause null while it answers.'),
   budgets: labels(z.object({ limit: z.number(), windowMs: z.number(), available: z.number() })),
   budgetsShared: z.boolean(),
   dailyQuotas: z

@@ -1,11 +1,12 @@
 /**
- * The monitor section: the link's token and webhook facts, the rate budgets and daily quotas
- * left per label (quotas-view.ts), then every capability group with its state and latency, each
- * opening onto its capabilities and the scopes they need.
+ * The monitor section: whether the platform can be reached (and why not), the link's token and
+ * webhook facts, the rate budgets and daily quotas left per label (quotas-view.ts), then every
+ * capability group with its state and latency, each opening onto its capabilities and the
+ * scopes they need.
  */
 import type { MonitorReport } from '../../gateway/monitor.js';
 import { html, type Raw } from './html.js';
-import { badge, unavailable, when, type Loaded } from './parts.js';
+import { badge, platformState, unavailable, when, type Loaded } from './parts.js';
 import { quotasPart } from './quotas-view.js';
 
 const expiry = (seconds: number | null) =>
@@ -75,6 +76,19 @@ export function monitorSection(monitor: Loaded<MonitorReport>): Raw {
         <dd>
           ${badge(m.link.status)}${m.link.mode ? html` <span class="muted">${m.link.mode}</span>` : ''}
           ${m.link.cause ? html`<span class="muted">: ${m.link.cause}</span>` : ''}
+        </dd>
+      </div>
+      <div>
+        <dt>Platform</dt>
+        <dd>
+          ${badge(platformState(m.platform), m.platform.cause === null ? 'reachable' : undefined)}
+          ${
+            m.platform.message
+              ? html`<span class="muted">: ${m.platform.message} Since ${when(m.platform.since)}.</span>`
+              : m.platform.lastAnswerAt
+                ? html`<span class="muted">last answer ${when(m.platform.lastAnswerAt)}</span>`
+                : html`<span class="muted">no calls yet</span>`
+          }
         </dd>
       </div>
       <div>

@@ -35,6 +35,8 @@ const TONES: Record<string, Tone> = {
   needs_relink: 'bad',
   refresh_failing: 'warn',
   upstream_error: 'bad',
+  platform_unreachable: 'bad',
+  platform_failing: 'bad',
   not_linked: 'bad',
   no_public_api: 'muted',
   open: 'bad',
@@ -44,6 +46,10 @@ const TONES: Record<string, Tone> = {
   failed: 'bad',
   exhausted: 'bad',
 };
+
+/** The platform's state as a badge state: reachable, unreachable, or answering with failures. */
+export const platformState = (p: { reachable: boolean; cause: string | null }): string =>
+  p.cause === null ? 'ok' : p.reachable ? 'platform_failing' : 'platform_unreachable';
 
 export const badge = (state: string, label = state.replaceAll('_', ' ')): Raw =>
   html`<span class="badge badge-${TONES[state] ?? 'muted'}">${label}</span>`;

@@ -1,12 +1,13 @@
 /**
- * The account section: the status report's verdict (account, ok, note, webinar licence) and the
+ * The account section: the status report's verdict (account, ok or why not, the platform's
+ * failure with its cause when that is why, note, webinar licence) and the
  * link controls. "Link account" (or "Relink account" once an account is linked) is a plain link
  * into the OAuth flow, which comes back to /dashboard?linked=1; "Disconnect" is a form, since it
  * changes state.
  */
 import type { StatusReport } from '../../gateway/status.js';
 import { html, type Raw } from './html.js';
-import { badge, csrfField, unavailable, when, type Loaded } from './parts.js';
+import { badge, csrfField, platformState, unavailable, when, type Loaded } from './parts.js';
 
 export function statusSection(report: Loaded<StatusReport>, csrf: string): Raw {
   const r = report.ok ? report.value : undefined;
@@ -14,7 +15,18 @@ export function statusSection(report: Loaded<StatusReport>, csrf: string): Raw {
     ? html`<dl class="facts">
           <div>
             <dt>Status</dt>
-            <dd>${r.ok ? badge('ok', 'healthy') : badge(r.account ? 'needs_relink' : 'not_linked')}</dd>
+            <dd>
+              ${
+                r.ok
+                  ? badge('ok', 'healthy')
+                  : r.platform
+                    ? html`${badge(platformState(r.platform))}
+                        <span class="muted"
+                          >${r.platform.cause.replaceAll('_', ' ')} since ${when(r.platform.since)}</span
+                        >`
+                    : badge(r.account ? 'needs_relink' : 'not_linked')
+              }
+            </dd>
           </div>
           <div>
             <dt>Account</dt>
