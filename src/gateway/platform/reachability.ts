@@ -70,7 +70,7 @@ export function troubleMessage(
   const code = detail.code ? ` (${detail.code})` : '';
   switch (cause) {
     case 'connection_refused':
-      return `The platform cannot be reached: ${target.host} refused the connection${code}; nothing listens there.`;
+      return `The platform cannot be reached: ${target.host} refused the connection${code}.`;
     case 'dns_failure':
       return `The platform cannot be reached: its host name ${target.hostname} does not resolve${code}.`;
     case 'timeout':
