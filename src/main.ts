@@ -1,7 +1,8 @@
 /**
  * Composition root: parse the environment, build the adapters (store, secrets, brand, the
  * emulator in sandbox mode, the gateway), build the app, listen, link the demo account in
- * sandbox mode, and close gracefully on SIGTERM/SIGINT. The only file besides config.ts that
+ * sandbox mode, and close gracefully on SIGTERM/SIGINT. An emulator child that exits is started
+ * again (child-process.ts); the gateway sends nothing to its port while it is down. The only file besides config.ts that
  * sees process.env.
  */
 import path from 'node:path';
@@ -121,8 +122,13 @@ async function main(): Promise<void> {
     : undefined;
   redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis unavailable'));
   const metrics = createMetrics();
+  // Set once the emulator is up (below); the gateway asks it about each platform request.
+  let sandbox: SandboxProcess | undefined;
   const gateway = createGateway({
     observer: metrics.observer,
+    // While the emulator child is down (it is being restarted), nothing is sent to its port:
+    // whatever holds it then is not the emulator. Nothing calls the platform before it is up.
+    ...(config.sandbox.enabled ? { platformGate: (url: string) => sandbox?.refusal(url) } : {}),
     ...(redis ? { redis } : {}),
     config,
     store,
@@ -141,7 +147,6 @@ async function main(): Promise<void> {
   });
   // Before listening: the gateway is wired to the emulator's port, and must not serve a request
   // (or send a credential) to whatever else holds that port when the emulator cannot.
-  let sandbox: SandboxProcess | undefined;
   try {
     sandbox = await sandboxStarting;
   } catch (err) {

@@ -20,6 +20,7 @@ import { PlatformClient } from './platform/platform-client.js';
 import type { HostedMcp, OpContext } from './capabilities/operation.js';
 import { buildMonitor, type MonitorReport } from './monitor.js';
 import { keepAliveTransport, type Transport } from './platform/http-transport.js';
+import { gatedFetch, gatedTransport, type PlatformGate } from './platform/gate.js';
 import { RetentionJob } from './retention.js';
 import { StatusService } from './status.js';
 import { WebhookIntake } from './webhook-intake.js';
@@ -77,11 +78,16 @@ export interface GatewayDeps {
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   observer?: GatewayObserver;
+  /**
+   * Asked before each request to the platform's hosts; an error keeps it from going out (sandbox
+   * mode: while the emulator child is down, see platform/gate.ts).
+   */
+  platformGate?: PlatformGate;
 }
 
 export function createGateway(d: GatewayDeps): Gateway {
   const now = d.now ?? Date.now;
-  const f = d.fetch ?? fetch;
+  const f = d.platformGate ? gatedFetch(d.fetch ?? fetch, d.platformGate) : (d.fetch ?? fetch);
   const observer = d.observer ?? NO_OBSERVER;
   const v = d.config.video;
   const configured = Boolean(v.clientId && v.clientSecret);
@@ -122,7 +128,9 @@ export function createGateway(d: GatewayDeps): Gateway {
   const http = keepAliveTransport();
   const platform = new PlatformClient({
     apiBase: v.apiBase,
-    transport: d.transport ?? http.transport,
+    transport: d.platformGate
+      ? gatedTransport(d.transport ?? http.transport, d.platformGate)
+      : (d.transport ?? http.transport),
     tokens,
     budgets,
     now,
