@@ -17,7 +17,13 @@ import { THEME_KEYS, type ThemeKey, type ThemesFile } from './schema.js';
 import { themeIconAlt, themeIconPaths } from './theme-icons.js';
 import { cacheKey, type DiskCache } from './disk-cache.js';
 import { cachedTokensCss, cssColor } from './tokens-css.js';
-import { cachedTokenFormats, FORMAT_FILES, TOKEN_FORMATS, type TokenFormat } from './token-formats.js';
+import {
+  cachedTokenFormats,
+  EXTRA_FILES,
+  FORMAT_FILES,
+  TOKEN_FORMATS,
+  type TokenFormat,
+} from './token-formats.js';
 import { themedTokenFormats, type ThemedTokenFormats } from './theme-tokens.js';
 import { precompute, type Precomputed } from '../web/precomputed.js';
 import { tokensDocument } from './tokens-document.js';
@@ -396,7 +402,7 @@ export async function buildCatalog(
   const tokenFormats = new Map<TokenFormat, Precomputed>();
   for (const f of TOKEN_FORMATS) {
     const { file, contentType } = FORMAT_FILES[f];
-    const text = f === 'json' ? json(tokens) : f === 'css' ? tokensCss : formatTexts[f];
+    const text = f === 'json' ? json(tokens) : f === 'css' ? tokensCss : formatTexts.formats[f];
     put(`/static/fleet/tokens/${file}`, text, contentType, STATIC_CACHE);
     const same = f === 'json' ? '/api/brand/tokens' : f === 'css' ? '/api/brand/tokens.css' : undefined;
     const api = same ? responses.get(same) : undefined;
@@ -410,6 +416,10 @@ export async function buildCatalog(
           headers: versioned,
         }),
     );
+  }
+  for (const [file, { contentType }] of Object.entries(EXTRA_FILES)) {
+    const text = formatTexts.files[file];
+    if (text !== undefined) put(`/static/fleet/tokens/${file}`, text, contentType, STATIC_CACHE);
   }
   const themed = themedTokenFormats({
     document: tokens,

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const cacheKey = (...parts: (string | number | Buffer)[]): string => {
   const h = createHash('sha256');
@@ -30,6 +30,17 @@ export function buildId(moduleUrl: string, ...packages: string[]): string {
     codeHashes.set(moduleUrl, code);
   }
   return cacheKey(code, ...packages.map(packageJson));
+}
+
+/**
+ * buildId of a step whose code spans several modules of one folder: from source each named sibling
+ * (`<name>.ts` beside the module) is hashed too; in the bundle the bundle file already holds them.
+ */
+export function buildIdOf(moduleUrl: string, siblings: string[], ...packages: string[]): string {
+  const own = buildId(moduleUrl, ...packages);
+  if (!moduleUrl.endsWith('.ts')) return own;
+  const dir = path.dirname(fileURLToPath(moduleUrl));
+  return cacheKey(own, ...siblings.map((s) => buildId(pathToFileURL(path.join(dir, `${s}.ts`)).href)));
 }
 
 /** A package's package.json text (exports often hide the file, so it is found from the entry). */

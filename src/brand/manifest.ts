@@ -34,6 +34,8 @@ export const ENDPOINTS: Record<string, string> = {
   'GET /api/brand/fonts': 'Font stacks with fallbacks and weights, and the web-font import URL.',
   'GET /api/brand/llms.txt': 'Plain-text guide for agents (llms.txt format).',
   'GET /llms.txt': 'The same agent guide at the site root.',
+  'GET /static/fleet/tokens/android/values-night/tokens.xml':
+    "Android's dark-mode resources for res/values-night/: the same names as ?format=android (res/values/) with their dark values.",
   'GET /static/fleet/design-tokens.css':
     'Stylesheet of the design tokens (same bytes as /api/brand/tokens.css).',
   'GET /static/fleet/assets/logo-horizontal-light.png': 'Horizontal logo for light backgrounds, PNG.',

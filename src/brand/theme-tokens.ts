@@ -208,7 +208,10 @@ async function buildTheme(input: ThemedTokensInput, theme: ThemeColors) {
         ),
       );
     } else {
-      out.set(f, await precomputeOffLoop(f === 'css' ? css : built[f], FORMAT_FILES[f].contentType, opts));
+      out.set(
+        f,
+        await precomputeOffLoop(f === 'css' ? css : built.formats[f], FORMAT_FILES[f].contentType, opts),
+      );
     }
   }
   return out;

@@ -7,105 +7,31 @@
 import { setImmediate } from 'node:timers/promises';
 import type StyleDictionaryClass from 'style-dictionary';
 import type { TransformedToken } from 'style-dictionary/types';
+import { commentText, splitDescriptions } from './comment-text.js';
+import { cssValue } from './css-values.js';
 import { buildId, cacheKey, type DiskCache } from './disk-cache.js';
 import type { FlatToken } from './dtcg.js';
+
+export { cssColor, cssValue } from './css-values.js';
 
 /** Identifies this CSS build, so cached CSS is reused only when the same build would produce it. */
 export const TOKENS_CSS_BUILD = buildId(import.meta.url, 'style-dictionary');
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const fmt = (n: number) => String(Math.round(n * 10000) / 10000);
-
-export function cssColor(v: unknown): string {
-  if (typeof v === 'string') return v;
-  if (!isObj(v)) return String(v);
-  const alpha = typeof v['alpha'] === 'number' ? v['alpha'] : 1;
-  const hex = typeof v['hex'] === 'string' ? v['hex'].toLowerCase() : undefined;
-  if (hex && alpha === 1) return hex;
-  const comps = Array.isArray(v['components'])
-    ? v['components'].map((c) => (typeof c === 'number' ? c : 'none'))
-    : [];
-  const space = String(v['colorSpace']);
-  const a = alpha === 1 ? '' : ` / ${fmt(alpha)}`;
-  if (space === 'srgb') {
-    const [r, g, b] = comps.map((c) => (typeof c === 'number' ? String(Math.round(c * 255)) : c));
-    return `rgb(${r} ${g} ${b}${a})`;
-  }
-  if (['hsl', 'hwb', 'lab', 'lch', 'oklab', 'oklch'].includes(space))
-    return `${space}(${comps.join(' ')}${a})`;
-  return `color(${space} ${comps.map((c) => (typeof c === 'number' ? fmt(c) : c)).join(' ')}${a})`;
-}
-
-const unitValue = (v: unknown): string =>
-  isObj(v) && typeof v['value'] === 'number' ? `${fmt(v['value'])}${String(v['unit'])}` : String(v);
-const bezier = (v: unknown): string =>
-  Array.isArray(v) ? `cubic-bezier(${v.map(Number).map(fmt).join(', ')})` : String(v);
-const family = (v: unknown): string =>
-  Array.isArray(v)
-    ? v.map((f) => (/^[a-z-]+$/i.test(String(f)) ? String(f) : `'${String(f)}'`)).join(', ')
-    : String(v);
-
-function shadow(v: unknown): string {
-  const layers = Array.isArray(v) ? v : [v];
-  return layers
-    .map((l) => {
-      if (!isObj(l)) return String(l);
-      const parts = [l['offsetX'], l['offsetY'], l['blur'], l['spread']].map(unitValue);
-      return `${l['inset'] === true ? 'inset ' : ''}${parts.join(' ')} ${cssColor(l['color'])}`;
-    })
-    .join(', ');
-}
-
-function gradient(v: unknown): string {
-  if (!Array.isArray(v)) return String(v);
-  const stops = v.map((s) =>
-    isObj(s) ? `${cssColor(s['color'])} ${fmt(Number(s['position']) * 100)}%` : String(s),
-  );
-  return `linear-gradient(135deg, ${stops.join(', ')})`;
-}
-
-function typography(v: unknown): string {
-  if (!isObj(v)) return String(v);
-  return `${String(v['fontWeight'])} ${unitValue(v['fontSize'])}/${String(v['lineHeight'])} ${family(v['fontFamily'])}`;
-}
-
-function transition(v: unknown): string {
-  if (!isObj(v)) return String(v);
-  return `${unitValue(v['duration'])} ${bezier(v['timingFunction'])} ${unitValue(v['delay'])}`;
-}
-
-export function cssValue(type: string | undefined, value: unknown): string {
-  switch (type ?? '') {
-    case 'color':
-      return cssColor(value);
-    case 'dimension':
-    case 'duration':
-      return unitValue(value);
-    case 'cubicBezier':
-      return bezier(value);
-    case 'fontFamily':
-      return family(value);
-    case 'shadow':
-      return shadow(value);
-    case 'gradient':
-      return gradient(value);
-    case 'typography':
-      return typography(value);
-    case 'transition':
-      return transition(value);
-    default:
-      return String(value);
-  }
-}
 
 const TRANSFORM = 'fleetgate/dtcg-css';
+const FORMAT = 'fleetgate/css-variables';
 
 function dictionary(
   StyleDictionary: typeof StyleDictionaryClass,
-  tokens: unknown,
+  tree: unknown,
   files: { filter: (t: TransformedToken) => boolean; selector: string }[],
 ) {
+  // Descriptions go around Style Dictionary (comment-text.ts) and back onto the tokens, made safe.
+  const { tokens, descriptions } = splitDescriptions(tree);
+  const cssVariables = StyleDictionary.hooks.formats['css/variables'];
+  if (!cssVariables) throw new Error('Style Dictionary has no css/variables format');
   return new StyleDictionary({
     tokens: tokens as Record<string, never>,
     usesDtcg: true,
@@ -120,13 +46,22 @@ function dictionary(
             cssValue(token.$type ?? token.type, token.$value ?? token.value),
         },
       },
+      formats: {
+        [FORMAT]: (args) => {
+          for (const t of args.dictionary.allTokens) {
+            const d = descriptions.get(t.path.join('.'));
+            if (d !== undefined) t.$description = commentText(d);
+          }
+          return cssVariables(args);
+        },
+      },
     },
     platforms: {
       css: {
         transforms: ['name/kebab', TRANSFORM],
         files: files.map((f, i) => ({
           destination: `part-${i}.css`,
-          format: 'css/variables',
+          format: FORMAT,
           filter: f.filter,
           options: { selector: f.selector, outputReferences: true, showFileHeader: false },
         })),

@@ -58,6 +58,7 @@ const catalogAnswers: Record<string, { output?: z.ZodType; media?: MediaDoc | Me
     media: { type: 'image/x-icon', schema: { type: 'string', contentMediaType: 'image/x-icon' } },
   },
   '/static/fleet/design-tokens.css': { media: text('text/css; charset=utf-8') },
+  '/static/fleet/tokens/android/values-night/tokens.xml': { media: text('application/xml; charset=utf-8') },
   '/static/fleet/assets/logo-horizontal-light.png': {
     media: { type: 'image/png', schema: { type: 'string', contentMediaType: 'image/png' } },
   },
