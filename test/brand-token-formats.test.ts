@@ -126,6 +126,27 @@ describe('the scss format', () => {
     expect(hero).toContain('border-radius: 8px;');
   });
 
+  it('keeps every sub-value of a type style, letter spacing included, and dark mode as a Sass map', async () => {
+    const scss = await text('scss');
+    const page = `@use 'sass:map';
+${scss}
+.title { font-family: $type-style-display-font-family; font-size: $type-style-display-font-size;
+  font-weight: $type-style-display-font-weight; line-height: $type-style-display-line-height;
+  letter-spacing: $type-style-display-letter-spacing; }
+.dark { color: map.get($tokens-dark, 'colors-brand-primary'); background: map.get($tokens-dark, 'colors-surface-page'); }
+.count { --n: #{length($tokens-dark)}; }`;
+    const css = sass.compileString(page).css;
+    const rule = (sel: string) => new RegExp(`\\.${sel} \\{([^}]*)\\}`).exec(css)?.[1] ?? '';
+    expect(rule('title')).toContain('letter-spacing: -0.02rem;');
+    expect(rule('title')).toContain('font-size: 3rem;');
+    expect(rule('title')).toContain('line-height: 1.15;');
+    expect(rule('title')).toContain('font-weight: 700;');
+    expect(rule('title')).toMatch(/font-family: Fraunces, Georgia/);
+    expect(rule('dark')).toContain('color: #d5e1f2;');
+    expect(rule('dark')).toContain('background: #0b1220;');
+    expect(rule('count')).toContain('--n: 16;');
+  });
+
   it('declares one Sass variable for every token the stylesheet has', async () => {
     const scss = await text('scss');
     // The funnels' --theme-* variables are not tokens.
