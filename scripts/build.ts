@@ -17,6 +17,7 @@ import { chmod, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { SD_MODULE_BUILD, SD_MODULE_FILE } from '../src/brand/sd-module-text.js';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 
@@ -30,6 +31,7 @@ const EXTERNAL = [
   'pino-pretty', // only on a terminal (src/log-terminal.ts)
   'ioredis', // reads its package.json through __dirname; loaded only with REDIS_URL
   'style-dictionary', // only when the tokens CSS is rebuilt
+  'esbuild', // its binary is found beside its code; the bundle reads the prebuilt Style Dictionary module
   'pg-native', // pg's optional native driver, not installed
   'fsevents', // chokidar's optional macOS watcher
   // Fastify's JSON-schema compilers and its inject(): required only on first use (src/http/schema-compilers.ts)
@@ -77,6 +79,8 @@ export async function buildDist(): Promise<void> {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+  // The Style Dictionary module the brand publishes (src/brand/sd-module-text.ts), beside main.js.
+  await build({ ...SD_MODULE_BUILD, outfile: path.join(next, SD_MODULE_FILE) });
   // package.json's bin: runnable as ./dist/cli.js too (esbuild keeps the entry's #! line).
   await chmod(path.join(next, 'cli.js'), 0o755);
   // Unchanged (the suite's global setup and a bench both build): dist/ stays as it is, so no

@@ -482,6 +482,11 @@ describe('the android format', () => {
     }
     const values = await t.app.inject({ url: '/static/fleet/tokens/android/values/tokens.xml' });
     expect(values.body).toBe(await served('android'));
+    // The android response names it, for a client that only asked for the format.
+    const android = await t.app.inject({ url: '/api/brand/tokens?format=android' });
+    expect(android.headers['link']).toMatch(
+      /^<http:\/\/[^>]+\/static\/fleet\/tokens\/android\/values-night\/tokens\.xml>; rel="alternate"/,
+    );
     const manifest = (await t.app.inject({ url: '/api/brand' })).json<{
       endpoints: Record<string, string>;
     }>();

@@ -18,6 +18,7 @@ import { themeIconAlt, themeIconPaths } from './theme-icons.js';
 import { cacheKey, type DiskCache } from './disk-cache.js';
 import { cachedTokensCss, cssColor } from './tokens-css.js';
 import {
+  ANDROID_NIGHT_FILE,
   cachedTokenFormats,
   EXTRA_FILES,
   FORMAT_FILES,
@@ -28,6 +29,7 @@ import { themedTokenFormats, type ThemedTokenFormats } from './theme-tokens.js';
 import { precompute, type Precomputed } from '../web/precomputed.js';
 import { tokensDocument } from './tokens-document.js';
 import { buildingTokens } from './token-build.js';
+import { SD_MODULE_FILE, sdModuleText } from './sd-module-text.js';
 import { brandVersionHeaders } from './versions.js';
 import type { AssetItem, ColorContrast, DocGroup, ThemeView } from './views.js';
 
@@ -215,6 +217,7 @@ export async function buildCatalog(
     brandName: src.info.name,
   };
   const formatTexts = await buildingTokens(src, () => cachedTokenFormats(opts.cache, formatInput));
+  const sdModule = await sdModuleText(opts.cache);
 
   const built = await buildAssets(src, opts.render);
   const fonts = await buildFonts(src, baseUrl);
@@ -400,10 +403,15 @@ export async function buildCatalog(
   put('/api/brand/tokens.css', tokensCss, 'text/css; charset=utf-8', API_CACHE);
   put('/static/fleet/design-tokens.css', tokensCss, 'text/css; charset=utf-8', STATIC_CACHE);
   const tokenFormats = new Map<TokenFormat, Precomputed>();
+  // Android's dark resources are a second file (qualifiers are folders): its responses link to it.
+  const nightLink = {
+    link: `<${staticUrl(`tokens/${ANDROID_NIGHT_FILE}`)}>; rel="alternate"; type="application/xml"; title="values-night"`,
+  };
   for (const f of TOKEN_FORMATS) {
     const { file, contentType } = FORMAT_FILES[f];
     const text = f === 'json' ? json(tokens) : f === 'css' ? tokensCss : formatTexts.formats[f];
-    put(`/static/fleet/tokens/${file}`, text, contentType, STATIC_CACHE);
+    const extra = f === 'android' ? nightLink : undefined;
+    put(`/static/fleet/tokens/${file}`, text, contentType, STATIC_CACHE, extra);
     const same = f === 'json' ? '/api/brand/tokens' : f === 'css' ? '/api/brand/tokens.css' : undefined;
     const api = same ? responses.get(same) : undefined;
     tokenFormats.set(
@@ -413,7 +421,7 @@ export async function buildCatalog(
           contentType,
           cacheControl: API_CACHE,
           compressed: opts.cache,
-          headers: versioned,
+          headers: { ...versioned, ...extra },
         }),
     );
   }
@@ -421,6 +429,7 @@ export async function buildCatalog(
     const text = formatTexts.files[file];
     if (text !== undefined) put(`/static/fleet/tokens/${file}`, text, contentType, STATIC_CACHE);
   }
+  put(`/static/fleet/tokens/${SD_MODULE_FILE}`, sdModule, 'text/javascript; charset=utf-8', STATIC_CACHE);
   const themed = themedTokenFormats({
     document: tokens,
     ...formatInput,

@@ -36,6 +36,8 @@ export const ENDPOINTS: Record<string, string> = {
   'GET /llms.txt': 'The same agent guide at the site root.',
   'GET /static/fleet/tokens/android/values-night/tokens.xml':
     "Android's dark-mode resources for res/values-night/: the same names as ?format=android (res/values/) with their dark values.",
+  'GET /static/fleet/tokens/style-dictionary.js':
+    'An ES module of Style Dictionary hooks for the DTCG document: the transform that writes its values as CSS, and light/dark preprocessors for its dark overrides (register(StyleDictionary)).',
   'GET /static/fleet/design-tokens.css':
     'Stylesheet of the design tokens (same bytes as /api/brand/tokens.css).',
   'GET /static/fleet/assets/logo-horizontal-light.png': 'Horizontal logo for light backgrounds, PNG.',

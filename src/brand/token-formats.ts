@@ -12,6 +12,7 @@ import { commentText, splitDescriptions } from './comment-text.js';
 import { buildIdOf, cacheKey, type DiskCache } from './disk-cache.js';
 import { renderAndroid } from './token-android.js';
 import { renderCompose } from './token-compose.js';
+import { loadColors } from './token-native.js';
 import { modes, tokList, type RenderInput, type Tok } from './token-list.js';
 import { renderSwift } from './token-swift.js';
 import { renderJs, renderScss, renderTailwind, renderTs } from './token-web-formats.js';
@@ -107,6 +108,7 @@ export async function buildTokenFormats(opts: TokenFormatsInput): Promise<BuiltT
   // Loaded here, not at import: it is needed only when the outputs are not already cached.
   const { default: StyleDictionary }: { default: typeof StyleDictionaryClass } =
     await import('style-dictionary');
+  await loadColors();
   const note = commentText(
     `${opts.brandName} design tokens. Generated from the brand folder by Style Dictionary; do not edit.`,
   );

@@ -3,7 +3,7 @@
  * components, which dimensions are text sizes or letter spacings and which numbers are line
  * heights (so they get sp/em rather than dp), and the header that names what a format leaves out.
  */
-import Color from 'colorjs.io';
+import type ColorClass from 'colorjs.io';
 import { aliasPath } from './css-values.js';
 import { isObj, type Tok } from './token-list.js';
 
@@ -12,6 +12,12 @@ export interface Rgba {
   g: number;
   b: number;
   a: number;
+}
+
+let Color: typeof ColorClass | undefined;
+/** Loads the colour conversions: only a format build needs them, not every start. */
+export async function loadColors(): Promise<void> {
+  Color ??= (await import('colorjs.io')).default;
 }
 
 /** DTCG colour spaces by colorjs.io's names for them. */
@@ -36,6 +42,7 @@ export function rgba(v: unknown): Rgba {
   ) as [number, number, number];
   const clamp = (n: number) => Math.min(1, Math.max(0, n));
   if (space === 'srgb') return { r: clamp(coords[0]), g: clamp(coords[1]), b: clamp(coords[2]), a };
+  if (!Color) throw new Error('loadColors() first');
   const srgb = new Color(SPACES[space] ?? space, coords, a).to('srgb').toGamut({ space: 'srgb' });
   const [r, g, b] = srgb.coords.map((c) => clamp(Number(c) || 0)) as [number, number, number];
   return { r, g, b, a };

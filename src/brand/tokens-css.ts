@@ -2,25 +2,29 @@
  * Design tokens to CSS custom properties with Style Dictionary: light values on :root, dark
  * overrides under [data-theme="dark"] and prefers-color-scheme, aliases kept as var() chains.
  * Style Dictionary 4 does not read DTCG 2025.10 object values (color objects, {value, unit}
- * dimensions) by itself, so the value transforms here turn them into CSS.
+ * dimensions) by itself, so the value transform the service publishes (sd-module.ts) turns them
+ * into CSS.
  */
 import { setImmediate } from 'node:timers/promises';
 import type StyleDictionaryClass from 'style-dictionary';
 import type { TransformedToken } from 'style-dictionary/types';
 import { commentText, splitDescriptions } from './comment-text.js';
-import { cssValue } from './css-values.js';
-import { buildId, cacheKey, type DiskCache } from './disk-cache.js';
+import { buildIdOf, cacheKey, type DiskCache } from './disk-cache.js';
 import type { FlatToken } from './dtcg.js';
+import { DTCG_CSS, transforms } from './sd-module.js';
 
 export { cssColor, cssValue } from './css-values.js';
 
 /** Identifies this CSS build, so cached CSS is reused only when the same build would produce it. */
-export const TOKENS_CSS_BUILD = buildId(import.meta.url, 'style-dictionary');
+export const TOKENS_CSS_BUILD = buildIdOf(
+  import.meta.url,
+  ['comment-text', 'css-values', 'sd-module'],
+  'style-dictionary',
+);
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const TRANSFORM = 'fleetgate/dtcg-css';
 const FORMAT = 'fleetgate/css-variables';
 
 function dictionary(
@@ -37,15 +41,8 @@ function dictionary(
     usesDtcg: true,
     log: { verbosity: 'silent', warnings: 'disabled', errors: { brokenReferences: 'throw' } },
     hooks: {
-      transforms: {
-        [TRANSFORM]: {
-          type: 'value',
-          transitive: true,
-          filter: () => true,
-          transform: (token: TransformedToken) =>
-            cssValue(token.$type ?? token.type, token.$value ?? token.value),
-        },
-      },
+      // The transform the service publishes for consumers (sd-module.ts).
+      transforms,
       formats: {
         [FORMAT]: (args) => {
           for (const t of args.dictionary.allTokens) {
@@ -58,7 +55,7 @@ function dictionary(
     },
     platforms: {
       css: {
-        transforms: ['name/kebab', TRANSFORM],
+        transforms: ['name/kebab', DTCG_CSS],
         files: files.map((f, i) => ({
           destination: `part-${i}.css`,
           format: FORMAT,
@@ -139,7 +136,7 @@ export async function buildTokensCss(opts: {
     )
     .join('\n');
   return [
-    `/* ${opts.brandName} design tokens. Generated from the brand folder by Style Dictionary; do not edit. */`,
+    `/* ${commentText(opts.brandName)} design tokens. Generated from the brand folder by Style Dictionary; do not edit. */`,
     lightCss.trim(),
     '',
     '/* Dark mode: follows the system unless the page sets data-theme. */',

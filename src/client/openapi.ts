@@ -1309,6 +1309,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/static/fleet/{folder}/{subfolder}/{subsubfolder}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Brand files 3 folders down: images, icons, fonts, documents (HTML and Markdown), token files. */
+        get: operations["get_static_fleet_folder_subfolder_subsubfolder_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/static/fleet/assets/logo-horizontal-light.png": {
         parameters: {
             query?: never;
@@ -1369,6 +1386,40 @@ export interface paths {
         };
         /** The @font-face stylesheet for the self-hosted web fonts. */
         get: operations["get_static_fleet_fonts_fonts_css"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/static/fleet/tokens/android/values-night/tokens.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Android's dark-mode resources for res/values-night/: the same names as ?format=android (res/values/) with their dark values. */
+        get: operations["get_static_fleet_tokens_android_values_night_tokens_xml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/static/fleet/tokens/style-dictionary.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An ES module of Style Dictionary hooks for the DTCG document: the transform that writes its values as CSS, and light/dark preprocessors for its dark overrides (register(StyleDictionary)). */
+        get: operations["get_static_fleet_tokens_style_dictionary_js"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6897,6 +6948,47 @@ export interface operations {
             default: components["responses"]["ErrorDefault"];
         };
     };
+    get_static_fleet_folder_subfolder_subsubfolder_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the file name */
+                file: string;
+                folder: "tokens";
+                subfolder: "android";
+                subsubfolder: "values" | "values-night";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Error404"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
     get_static_fleet_assets_logo_horizontal_light_png: {
         parameters: {
             query?: never;
@@ -7022,6 +7114,76 @@ export interface operations {
                 };
                 content: {
                     "text/css; charset=utf-8": string;
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Error404"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_static_fleet_tokens_android_values_night_tokens_xml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml; charset=utf-8": string;
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Error404"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_static_fleet_tokens_style_dictionary_js: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description how long to keep them */
+                    "Cache-Control"?: string;
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript; charset=utf-8": string;
                 };
             };
             /** @description Not modified: If-None-Match matched the ETag. */

@@ -59,6 +59,7 @@ const catalogAnswers: Record<string, { output?: z.ZodType; media?: MediaDoc | Me
   },
   '/static/fleet/design-tokens.css': { media: text('text/css; charset=utf-8') },
   '/static/fleet/tokens/android/values-night/tokens.xml': { media: text('application/xml; charset=utf-8') },
+  '/static/fleet/tokens/style-dictionary.js': { media: text('text/javascript; charset=utf-8') },
   '/static/fleet/assets/logo-horizontal-light.png': {
     media: { type: 'image/png', schema: { type: 'string', contentMediaType: 'image/png' } },
   },
