@@ -4544,9 +4544,36 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["Error400"];
-            502: components["responses"]["Error502"];
-            default: components["responses"]["ErrorDefault"];
+            /** @description The request is not valid (validation_failed with details.issues, invalid_json, or the platform rejected it). An HTML page instead, unless the Accept header names application/json and not text/html (a browser back from the consent page gets the page). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The platform failed to answer (upstream_error). An HTML page instead, unless the Accept header names application/json and not text/html (a browser back from the consent page gets the page). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Any other failure (500 internal_error and the like). An HTML page instead, unless the Accept header names application/json and not text/html (a browser back from the consent page gets the page). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
         };
     };
     post_api_video_oauth_disconnect: {

@@ -1,7 +1,8 @@
 /**
  * Holds real answers to the OpenAPI document the same server serves: each answer's status must
- * be documented for its path and method (exactly, by range like 4XX, or by `default`), and its
- * JSON body must validate against the schema declared there (Ajv 2020 with formats; `$ref`s
+ * be documented for its path and method (exactly, by range like 4XX, or by `default`), its
+ * Content-Type must be one of the media types declared for that status, and its JSON body must
+ * validate against the schema declared there (Ajv 2020 with formats; `$ref`s
  * resolve inside the document). It also keeps what was seen, so a test can require that every
  * documented operation was called and name those whose answers have no declared body yet.
  */
@@ -19,11 +20,14 @@ interface ResponseObject {
   content?: Record<string, { schema?: unknown }>;
 }
 interface OperationObject {
+  parameters?: unknown[];
   responses?: Record<string, ResponseObject>;
   security?: Record<string, unknown>[];
 }
 type Doc = { paths: Record<string, Partial<Record<Method, OperationObject>>> } & Record<string, unknown>;
 
+/** A media type without its parameters, lower case: `text/html; charset=utf-8` → `text/html`. */
+const essence = (m: string) => (m.split(';')[0] ?? '').trim().toLowerCase();
 const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 const unescapePointer = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
 
@@ -70,6 +74,20 @@ export class DocumentAnswers {
           return security !== undefined && security.length > 0 && security.every((r) => scheme in r);
         }).map((method) => ({ method, path })),
       );
+  }
+
+  /**
+   * A value for path parameter `name` of the operation: the first of its schema's `enum`, else
+   * `x1` (an id no resource has).
+   */
+  pathExample(path: string, method: Method, name: string): string {
+    const params = (this.#doc.paths[path]?.[method]?.parameters ?? []) as {
+      name: string;
+      in: string;
+      schema?: { enum?: unknown[] };
+    }[];
+    const e = params.find((p) => p.in === 'path' && p.name === name)?.schema?.enum?.[0];
+    return typeof e === 'string' ? e : 'x1';
   }
 
   /** Whether the document lists `status` itself (not only a range or `default`) for the operation. */
@@ -139,9 +157,13 @@ export class DocumentAnswers {
       if (text !== '') this.undeclaredBodies.add(`${op} ${status}`);
       return;
     }
-    const type = (headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
+    // Media types compare by their essence (type/subtype): `text/html; charset=utf-8` declared
+    // is `text/html` answered; `*/*` (a brand file of any type) takes any.
+    const type = essence(headers.get('content-type') ?? '');
     const isJson = (m: string) => /\bjson\b/.test(m);
-    const media = declared.find((m) => m === type) ?? declared.find((m) => isJson(m) && isJson(type));
+    const media =
+      declared.find((m) => essence(m) === type || m === '*/*') ??
+      declared.find((m) => isJson(m) && isJson(type));
     expect(
       media,
       `${op} ${status}: answered ${type || 'no content type'}, declared ${declared.join(', ')}`,

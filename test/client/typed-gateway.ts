@@ -35,12 +35,16 @@ export function ok<D>(r: { data?: D; error?: unknown; response: Response }, stat
   return r.data as D;
 }
 
-/** The error code of a refusal (typed by the document's error schema), after checking its status. */
+/**
+ * The error code of a refusal (typed by the document's error schema), after checking its status
+ * and that it came in the one error shape (a route that also answers with a page types its
+ * errors as that page's text too).
+ */
 export function refusal(
-  r: { error?: { error: { code: string } }; response: Response },
+  r: { error?: { error: { code: string } } | string; response: Response },
   status: number,
 ): string {
   expect(r.response.status).toBe(status);
-  expect(r.error).toBeDefined();
-  return r.error?.error.code ?? '';
+  expect(typeof r.error, 'an error in the one shape, not a page').toBe('object');
+  return typeof r.error === 'object' ? r.error.error.code : '';
 }

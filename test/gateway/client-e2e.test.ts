@@ -12,7 +12,7 @@ import type { FleetgateClient } from 'fleetgate/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentAnswers } from '../client/document-answers.js';
 import { ok, refusal, typedGateway } from '../client/typed-gateway.js';
-import { startGateway, type GatewayEnv } from './helpers.js';
+import { API_KEY, startGateway, type GatewayEnv } from './helpers.js';
 
 /**
  * `METHOD path status` of answers that carry a body the served document declares no schema
@@ -473,6 +473,30 @@ describe('unknown ids', () => {
       const r = await api.request('get', path as never, { params: { path: ids } } as never);
       expect([400, 404], `${op} answered ${r.response.status}`).toContain(r.response.status);
       expect(answers.lists(path, 'get', r.response.status), `${op} lists ${r.response.status}`).toBe(true);
+    }
+  });
+});
+
+describe('every GET the document lists, asked as a browser and as a script', () => {
+  const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+  const SCRIPT = 'application/json';
+
+  it('answers each with a status the document lists and a media type it declares for that status', async () => {
+    // Every page, file and API read, not only the gateway's: a page's script served under
+    // another type, or an error page where only JSON is declared, fails here whichever it is.
+    const gets = answers.operations('/').filter((op) => op.startsWith('GET '));
+    expect(gets.length).toBeGreaterThan(60);
+    for (const op of gets) {
+      const path = op.slice('GET '.length);
+      const url = path.replace(/\{(\w+)\}/g, (_, name: string) => answers.pathExample(path, 'get', name));
+      for (const accept of [BROWSER, SCRIPT]) {
+        // With the key, so the private reads answer their success, not only their 401.
+        const res = await fetch(`${e.base}${url}`, {
+          headers: { accept, authorization: `Bearer ${API_KEY}` },
+          redirect: 'manual',
+        });
+        answers.check(path, 'get', res.status, res.headers, await res.text());
+      }
     }
   });
 });

@@ -172,9 +172,11 @@ function operationOf(d: RouteDoc, c: Components): JsonSchema {
   if (d.auth === 'signature') errors.add(401);
   if (jsonBody) errors.add(400).add(413).add(415);
   if (idempotent) errors.add(409).add(422);
-  for (const s of [...errors].sort()) responses[String(s)] ??= c.errorResponse(s);
+  const errorOf = (s: number | 'default') =>
+    d.errorPage ? c.errorOrPage(s, d.errorPage) : c.errorResponse(s);
+  for (const s of [...errors].sort()) responses[String(s)] ??= errorOf(s);
   // Anything else (a bug's 500 internal_error, a refused method or size) is in the one shape too.
-  responses['default'] ??= c.errorResponse('default');
+  responses['default'] ??= errorOf('default');
   result['responses'] = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
   result['security'] = d.auth === 'none' ? [] : [{ [SCHEME[d.auth]]: [] }];
   return result;
@@ -186,16 +188,30 @@ class Components extends SchemaComponents {
 
   errorResponse(status: number | 'default'): JsonSchema {
     const name = `Error${status === 'default' ? 'Default' : status}`;
-    this.responses[name] ??= {
-      description:
-        status === 'default'
-          ? 'Any other failure (500 internal_error and the like).'
-          : (ERROR_TEXT[status] ?? 'Error.'),
-      ...(status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-    };
+    this.responses[name] ??= errorAnswer(status);
     return { $ref: `#/components/responses/${name}` };
   }
+
+  /** An error of a route that answers some requests with a page: both media types, in place. */
+  errorOrPage(status: number | 'default', page: MediaDoc & { when: string }): JsonSchema {
+    const json = errorAnswer(status);
+    return {
+      ...json,
+      description: `${String(json['description'])} ${page.when}`,
+      content: { ...(json['content'] as JsonSchema), ...mediaContent(page) },
+    };
+  }
+}
+
+function errorAnswer(status: number | 'default'): JsonSchema {
+  return {
+    description:
+      status === 'default'
+        ? 'Any other failure (500 internal_error and the like).'
+        : (ERROR_TEXT[status] ?? 'Error.'),
+    ...(status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  };
 }
 
 function responseOf(r: ResponseDoc, c: SchemaComponents): JsonSchema {

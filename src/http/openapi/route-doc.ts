@@ -58,6 +58,11 @@ export interface RouteDoc {
    * 429 for the API key); capability views take them from the operation.
    */
   errors?: readonly number[];
+  /**
+   * Its errors come as a page too: each error status (and the default) declares this media type
+   * beside the one error shape, `when` saying which requests get the page.
+   */
+  errorPage?: MediaDoc & { when: string };
   /** Takes an Idempotency-Key header (a creation whose repeat replays the first answer). */
   idempotent?: boolean;
   /** A capability view: input, output, errors and Idempotency-Key from the operation. */

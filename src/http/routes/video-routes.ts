@@ -56,8 +56,12 @@ const GATEWAY_DOCS: RouteDoc[] = [
     responses: {
       302: { description: 'Linked: to /dashboard?linked=1.', headers: { Location: '/dashboard?linked=1' } },
     },
-    // An API client gets these in the error shape; a browser gets them as a small HTML page.
     errors: [400, 502],
+    // The platform sends the operator's browser here: it gets a failure as a small page.
+    errorPage: {
+      type: 'text/html; charset=utf-8',
+      when: 'An HTML page instead, unless the Accept header names application/json and not text/html (a browser back from the consent page gets the page).',
+    },
   },
   {
     method: 'POST',

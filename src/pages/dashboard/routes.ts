@@ -59,7 +59,7 @@ export function registerDashboard(
     return () => (made ??= precompute(body, { contentType, cacheControl: ASSET_CACHE }));
   };
   const cssAsset = onFirstRequest(DASHBOARD_CSS, 'text/css; charset=utf-8');
-  const jsAsset = onFirstRequest(DASHBOARD_JS, 'application/javascript; charset=utf-8');
+  const jsAsset = onFirstRequest(DASHBOARD_JS, 'text/javascript; charset=utf-8');
 
   const brandView = (): BrandView => {
     const c = deps.brand.current;
