@@ -5991,6 +5991,7 @@ export interface operations {
                 "application/json": {
                     /** @description e.g. meeting.updated, recording.completed, endpoint.url_validation */
                     event: string;
+                    /** @description the event's data: object (what it is about), account_id; plainToken for url_validation */
                     payload?: {
                         [key: string]: unknown;
                     };

@@ -1,6 +1,7 @@
 /**
  * Webhook intake from the platform. Verification: the `x-zm-signature` HMAC over the raw body
- * bytes, compared in constant time, and a timestamp within ±5 minutes. Each delivery is
+ * bytes, compared in constant time, and a timestamp within ±5 minutes; then the platform's
+ * envelope (platformDelivery), whose `event` every delivery has. Each delivery is
  * recorded once (by request id, else body hash) in the same transaction as what it changes, so
  * a delivery whose processing fails leaves no receipt and the platform's retry is processed:
  * meeting lifecycle events update stored events (a moved start kept in the form the event was
@@ -11,15 +12,32 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
+import * as z from 'zod';
 import { AppError } from '../errors.js';
 import type { Store, StoredEvent, WebhookEffects } from '../store/store.js';
 import type { OutboxMessage } from '../store/webhooks.js';
 import { tracing } from '../tracing/current.js';
+import { parseInput } from './capabilities/registry.js';
 import { announceChange, platformTimes } from './events-service.js';
 import { deauthorization } from './oauth/deauthorization.js';
 import { outboxMessage } from './webhooks-out/messages.js';
 
 const WINDOW_MS = 5 * 60_000;
+
+/**
+ * The platform's envelope, which every delivery has (the url_validation challenge too): a signed
+ * body without an event name is refused (400) rather than acknowledged as ignored, since the
+ * platform does not retry a 4xx but treats a 2xx as delivered, and an acknowledged delivery must
+ * not be dropped unseen. Also the body the OpenAPI document declares for the intake.
+ */
+export const platformDelivery = z.object({
+  event: z.string().min(1).describe('e.g. meeting.updated, recording.completed, endpoint.url_validation'),
+  payload: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe("the event's data: object (what it is about), account_id; plainToken for url_validation"),
+});
+type PlatformDelivery = z.output<typeof platformDelivery>;
 
 /** A Map, not an object literal: an event named `toString` or `__proto__` must find nothing. */
 const STATUS_BY_EVENT = new Map<string, StoredEvent['status']>([
@@ -90,8 +108,16 @@ export class WebhookIntake {
     }
     if (!isObject(parsed))
       throw new AppError(400, 'validation_failed', 'The delivery body is not a JSON object.');
-    const event = typeof parsed['event'] === 'string' ? parsed['event'] : '';
-    const payload = isObject(parsed['payload']) ? parsed['payload'] : {};
+    let delivery: PlatformDelivery;
+    try {
+      delivery = parseInput(platformDelivery, parsed);
+    } catch (err) {
+      // Signed, so the platform's own bytes: worth a line, since it sends no such body today.
+      this.o.logger.warn({ err }, 'signed webhook delivery refused: not in the platform envelope');
+      throw err;
+    }
+    const event = delivery.event;
+    const payload = delivery.payload ?? {};
     tracing()?.annotate({ 'fleetgate.webhook.event': event.slice(0, 100) });
     if (event === 'endpoint.url_validation') {
       const plain = payload['plainToken'];

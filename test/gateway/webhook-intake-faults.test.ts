@@ -2,10 +2,12 @@
  * Webhook intake under faults and odd input: a delivery whose processing fails leaves no
  * receipt, so the platform's retry (re-signed, or the same signed bytes) is processed rather
  * than answered as a duplicate; signed deliveries with prototype-named events, non-object
- * bodies or an empty Content-Type get a clean answer, never a 500. The fault is real: a
+ * bodies or an empty Content-Type get a clean answer, never a 500, and a signed body is refused
+ * exactly when the body schema /openapi.json declares refuses it. The fault is real: a
  * trigger in the gateway's own SQLite file that fails every update of a stored event.
  */
 import { createHmac } from 'node:crypto';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteFile } from '../../src/store/create-store.js';
 import { Database } from '../../src/store/dialects/sqlite-driver.js';
@@ -138,11 +140,44 @@ describe('signed deliveries with odd content', () => {
     }
   });
 
-  it('takes odd payloads of a known event without a 500', async () => {
-    for (const payload of [null, 'x', 7, [], { object: null }, { object: 'x' }, { object: [1] }]) {
+  it("takes odd objects inside a known event's payload without a 500", async () => {
+    for (const payload of [{}, { object: null }, { object: 'x' }, { object: [1] }, { object: {} }]) {
       const body = JSON.stringify({ event: 'meeting.started', payload });
       const r = await deliver(body, signed(body));
       expect(r.status, JSON.stringify(payload)).toBe(200);
+    }
+  });
+
+  it('refuses a signed body exactly when the declared schema does: 400 naming the field, nothing recorded', async () => {
+    // What /openapi.json declares for the intake's body, held by Ajv: the two must agree.
+    const doc = (await e.api('GET', '/openapi.json', { key: null })).json;
+    const schema = doc.paths['/api/video/webhooks'].post.requestBody.content['application/json'].schema;
+    const declared = new Ajv2020({ strict: false }).compile(schema);
+    const bodies: Record<string, unknown>[] = [
+      { payload: { object: { id: 1 } } },
+      { event_ts: 1, payload: { plainToken: 'abc' } },
+      { event: '', payload: {} },
+      { event: 7, payload: {} },
+      { event: null },
+      { event: ['meeting.started'] },
+      { event: 'meeting.started', payload: null },
+      { event: 'meeting.started', payload: 'x' },
+      { event: 'meeting.started', payload: 7 },
+      { event: 'meeting.started', payload: [] },
+      { event: 'meeting.started' },
+      { event: 'no.such', payload: {} },
+      { event: 'endpoint.url_validation', payload: { plainToken: 'abc' } },
+    ];
+    for (const value of bodies) {
+      const body = JSON.stringify(value);
+      const before = (await e.store.recentWebhooks(1000)).length;
+      const r = await deliver(body, signed(body));
+      const valid = declared(value);
+      expect({ body, status: r.status }).toEqual({ body, status: valid ? 200 : 400 });
+      if (valid) continue;
+      expect(r.json.error.code, body).toBe('validation_failed');
+      expect(r.json.error.details.issues[0].path, body).toMatch(/^(event|payload)$/);
+      expect((await e.store.recentWebhooks(1000)).length, `${body} left no receipt`).toBe(before);
     }
   });
 

@@ -4,15 +4,11 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { GatewayObserver } from '../../gateway/observer.js';
-import type { WebhookIntake } from '../../gateway/webhook-intake.js';
+import { platformDelivery, type WebhookIntake } from '../../gateway/webhook-intake.js';
 import * as z from 'zod';
 import { AppError, errorBody, errorResponse } from '../errors.js';
 import { documentRoute } from '../openapi.js';
 
-const delivery = z.object({
-  event: z.string().describe('e.g. meeting.updated, recording.completed, endpoint.url_validation'),
-  payload: z.record(z.string(), z.unknown()).optional(),
-});
 const answer = z.union([
   z
     .object({ plainToken: z.string(), encryptedToken: z.string().describe('HMAC-SHA256 of plainToken, hex') })
@@ -36,7 +32,7 @@ export function registerWebhookRoutes(
       "The platform's webhook deliveries (x-zm-signature over the raw body, ±5 minutes); answers url_validation.",
     tag: 'gateway',
     auth: 'signature',
-    input: delivery,
+    input: platformDelivery,
     output: answer,
     errors: [400, 401, 413, 415, 503],
   });
@@ -52,7 +48,7 @@ export function registerWebhookRoutes(
         return reply
           .code(err.status)
           .headers(err.headers ?? {})
-          .send(errorBody(err.code, err.message));
+          .send(errorBody(err.code, err.message, err.details));
       if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
         return reply.code(413).send(errorBody('payload_too_large', 'The delivery is too large.'));
       // Fastify's own refusals (an empty or malformed Content-Type is a 415) as everywhere else.
