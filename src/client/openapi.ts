@@ -4109,7 +4109,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description absent for a notification */
+                    /** @description a string or an integer; absent for a notification */
                     id?: string | number;
                     /** @constant */
                     jsonrpc: "2.0";
@@ -4142,6 +4142,7 @@ export interface operations {
                             data?: unknown;
                             message: string;
                         };
+                        /** @description the request's id; null when it could not be read */
                         id: string | number | null;
                         /** @constant */
                         jsonrpc: "2.0";
@@ -4169,6 +4170,7 @@ export interface operations {
                             data?: unknown;
                             message: string;
                         };
+                        /** @description the request's id; null when it could not be read */
                         id: string | number | null;
                         /** @constant */
                         jsonrpc: "2.0";
@@ -4203,6 +4205,7 @@ export interface operations {
                             data?: unknown;
                             message: string;
                         };
+                        /** @description the request's id; null when it could not be read */
                         id: string | number | null;
                         /** @constant */
                         jsonrpc: "2.0";
@@ -4222,6 +4225,7 @@ export interface operations {
                             data?: unknown;
                             message: string;
                         };
+                        /** @description the request's id; null when it could not be read */
                         id: string | number | null;
                         /** @constant */
                         jsonrpc: "2.0";
@@ -4241,6 +4245,7 @@ export interface operations {
                             data?: unknown;
                             message: string;
                         };
+                        /** @description the request's id; null when it could not be read */
                         id: string | number | null;
                         /** @constant */
                         jsonrpc: "2.0";
@@ -4260,6 +4265,7 @@ export interface operations {
                             data?: unknown;
                             message: string;
                         };
+                        /** @description the request's id; null when it could not be read */
                         id: string | number | null;
                         /** @constant */
                         jsonrpc: "2.0";
@@ -4281,6 +4287,7 @@ export interface operations {
                             data?: unknown;
                             message: string;
                         };
+                        /** @description the request's id; null when it could not be read */
                         id: string | number | null;
                         /** @constant */
                         jsonrpc: "2.0";
@@ -4300,6 +4307,7 @@ export interface operations {
                             data?: unknown;
                             message: string;
                         };
+                        /** @description the request's id; null when it could not be read */
                         id: string | number | null;
                         /** @constant */
                         jsonrpc: "2.0";
@@ -4319,6 +4327,7 @@ export interface operations {
                             data?: unknown;
                             message: string;
                         };
+                        /** @description the request's id; null when it could not be read */
                         id: string | number | null;
                         /** @constant */
                         jsonrpc: "2.0";
@@ -6533,7 +6542,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description absent for a notification */
+                    /** @description a string or an integer; absent for a notification */
                     id?: string | number;
                     /** @constant */
                     jsonrpc: "2.0";
@@ -6566,6 +6575,7 @@ export interface operations {
                             data?: unknown;
                             message: string;
                         };
+                        /** @description the request's id; null when it could not be read */
                         id: string | number | null;
                         /** @constant */
                         jsonrpc: "2.0";
@@ -6593,6 +6603,7 @@ export interface operations {
                             data?: unknown;
                             message: string;
                         };
+                        /** @description the request's id; null when it could not be read */
                         id: string | number | null;
                         /** @constant */
                         jsonrpc: "2.0";
@@ -6612,6 +6623,7 @@ export interface operations {
                             data?: unknown;
                             message: string;
                         };
+                        /** @description the request's id; null when it could not be read */
                         id: string | number | null;
                         /** @constant */
                         jsonrpc: "2.0";
@@ -6631,6 +6643,7 @@ export interface operations {
                             data?: unknown;
                             message: string;
                         };
+                        /** @description the request's id; null when it could not be read */
                         id: string | number | null;
                         /** @constant */
                         jsonrpc: "2.0";
@@ -6650,6 +6663,7 @@ export interface operations {
                             data?: unknown;
                             message: string;
                         };
+                        /** @description the request's id; null when it could not be read */
                         id: string | number | null;
                         /** @constant */
                         jsonrpc: "2.0";
@@ -6669,6 +6683,7 @@ export interface operations {
                             data?: unknown;
                             message: string;
                         };
+                        /** @description the request's id; null when it could not be read */
                         id: string | number | null;
                         /** @constant */
                         jsonrpc: "2.0";
@@ -6690,6 +6705,7 @@ export interface operations {
                             data?: unknown;
                             message: string;
                         };
+                        /** @description the request's id; null when it could not be read */
                         id: string | number | null;
                         /** @constant */
                         jsonrpc: "2.0";
@@ -6709,6 +6725,7 @@ export interface operations {
                             data?: unknown;
                             message: string;
                         };
+                        /** @description the request's id; null when it could not be read */
                         id: string | number | null;
                         /** @constant */
                         jsonrpc: "2.0";
@@ -6728,6 +6745,7 @@ export interface operations {
                             data?: unknown;
                             message: string;
                         };
+                        /** @description the request's id; null when it could not be read */
                         id: string | number | null;
                         /** @constant */
                         jsonrpc: "2.0";

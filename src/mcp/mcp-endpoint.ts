@@ -42,11 +42,10 @@ export function envelopeProblem(msg: unknown): string | undefined {
   if (!isObject(msg)) return 'The body must be a JSON-RPC 2.0 message object.';
   if (msg['jsonrpc'] !== '2.0') return 'jsonrpc must be "2.0".';
   const hasId = 'id' in msg;
-  if (
-    hasId &&
-    !(typeof msg['id'] === 'string' || (typeof msg['id'] === 'number' && Number.isInteger(msg['id'])))
-  ) {
-    return 'id must be a string or an integer.';
+  // MCP's RequestId, with the integers the SDK takes (its zod .int() is the safe range, and a
+  // larger one would not come back as sent): the cache must refuse what the SDK would.
+  if (hasId && !(typeof msg['id'] === 'string' || Number.isSafeInteger(msg['id']))) {
+    return 'id must be a string or an integer from -(2^53 - 1) to 2^53 - 1.';
   }
   if ('method' in msg) {
     if (typeof msg['method'] !== 'string' || msg['method'] === '')

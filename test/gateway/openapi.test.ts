@@ -234,6 +234,28 @@ describe('OpenAPI', () => {
     });
   });
 
+  it('declares for the MCP endpoints exactly the JSON-RPC ids they take: a string or an integer', async () => {
+    // MCP's RequestId is a string or an integer; the endpoints refuse anything else with -32600,
+    // integers beyond the safe range too, whether the answer is cached (the brand's tools/list,
+    // after the first id) or not.
+    const unsafe = [2 ** 53, -(2 ** 53) - 2, 1e21];
+    const ids: unknown[] = [1, 0, -7, 2 ** 53 - 1, 'a1', '', 1.5, -0.25, 1e-7, null, true, {}, [], ...unsafe];
+    for (const path of MCP) {
+      const schema = doc.paths[path]!['post']!.requestBody?.content['application/json']?.schema;
+      const declared = new Ajv2020({ strict: false }).compile(schema ?? {});
+      for (const id of ids) {
+        const body = { jsonrpc: '2.0', id, method: 'tools/list', params: {} };
+        const r = await e.api('POST', path, {
+          body,
+          headers: { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+        });
+        const refused = r.status === 400 && r.json?.error?.code === -32600;
+        expect({ path, id, takes: !refused }).toEqual({ path, id, takes: declared(body) });
+        if (!refused) expect(r.status, `${path} ${JSON.stringify(id)}: ${r.text.slice(0, 200)}`).toBe(200);
+      }
+    }
+  });
+
   it('holds the public JSON answers (brand, probes, the document itself) to their declared schemas', async () => {
     // The gateway's answers are held to the document by test/gateway/client-e2e.test.ts.
     const ajv = new Ajv2020({ allErrors: true, strict: false });

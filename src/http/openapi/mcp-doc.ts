@@ -4,7 +4,7 @@
  * shape, and the private endpoint's 401 is an OAuth bearer challenge.
  */
 import * as z from 'zod';
-import { jsonRpcErrorSchema, oauthErrorSchema } from './schemas.js';
+import { jsonRpcErrorSchema, jsonRpcId, oauthErrorSchema } from './schemas.js';
 import type { ResponseDoc, RouteDoc } from './route-doc.js';
 
 const jsonRpcRequest = z
@@ -12,14 +12,14 @@ const jsonRpcRequest = z
     jsonrpc: z.literal('2.0'),
     method: z.string().describe('initialize, tools/list, tools/call, resources/read, …'),
     params: z.record(z.string(), z.unknown()).optional(),
-    id: z.union([z.string(), z.number()]).optional().describe('absent for a notification'),
+    id: jsonRpcId.optional().describe('a string or an integer; absent for a notification'),
   })
   .describe('A JSON-RPC 2.0 request or notification.');
 
 const jsonRpcResult = z
   .object({
     jsonrpc: z.literal('2.0'),
-    id: z.union([z.string(), z.number()]),
+    id: jsonRpcId,
     result: z.record(z.string(), z.unknown()),
   })
   .describe('A JSON-RPC 2.0 result.');

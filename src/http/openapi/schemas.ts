@@ -20,11 +20,20 @@ export const errorSchema = z
   })
   .describe('The one error shape: {"error":{"code","message","details?"}}.');
 
+/**
+ * A JSON-RPC request id as MCP has it (its schema's RequestId): a string or an integer, which is
+ * what the endpoints take (mcp/mcp-endpoint.ts refuses any other with -32600); zod's .int() is
+ * the safe range, as the endpoints' is.
+ */
+export const jsonRpcId = z.union([z.string(), z.number().int()]);
+
 /** What the MCP endpoints answer to a request they refuse before or instead of MCP (JSON-RPC 2.0). */
 export const jsonRpcErrorSchema = z
   .object({
     jsonrpc: z.literal('2.0'),
-    id: z.union([z.string(), z.number(), z.null()]),
+    id: z
+      .union([z.string(), z.number().int(), z.null()])
+      .describe("the request's id; null when it could not be read"),
     error: z.object({
       code: z
         .number()
