@@ -26,6 +26,7 @@ import { registerMcpRoutes } from './http/routes/mcp-routes.js';
 import { registerVideoRoutes } from './http/routes/video-routes.js';
 import { documentRoute, METRICS_DOC, openapiDocs } from './http/openapi.js';
 import { registerReferenceRoutes } from './http/routes/reference-routes.js';
+import { registerRobotsRoute } from './http/routes/robots-routes.js';
 import { registerPages } from './pages/index.js';
 import { dashboardSessions } from './auth/sessions.js';
 import { requestId } from './http/request-id.js';
@@ -140,6 +141,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   });
   // Brand versions live in the store: only where there is one (the gateway's).
   const brandVersions = deps.gateway && new BrandVersions(deps.gateway.gateway.store);
+  registerRobotsRoute(app);
   registerBrandRoutes(app, deps.brand, brandVersions && versionedTokens(brandVersions), routes.unrouted);
   if (brandVersions) registerBrandVersionRoutes(app, deps.brand, brandVersions);
   registerMcpRoutes(app, {

@@ -1258,6 +1258,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/robots.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What crawlers may fetch (RFC 9309): the public brand API, files, portal and reference; not the gateway, dashboard or metrics. */
+        get: operations["get_robots_txt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/static/fleet/{file}": {
         parameters: {
             query?: never;
@@ -6874,6 +6891,40 @@ export interface operations {
                 };
             };
             503: components["responses"]["Error503"];
+            default: components["responses"]["ErrorDefault"];
+        };
+    };
+    get_robots_txt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules, cacheable for a day. */
+            200: {
+                headers: {
+                    /** @description public, max-age=86400 */
+                    "Cache-Control"?: string;
+                    /** @description the strong validator of these bytes */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain; charset=utf-8": string;
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             default: components["responses"]["ErrorDefault"];
         };
     };

@@ -167,6 +167,28 @@ describe.skipIf(!chromiumAvailable())('brand portal in Chromium', () => {
     await ctx.close();
   });
 
+  it('lets a script on the page fetch /robots.txt: the CSP allows same-origin fetches', async () => {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.goto(`${base}/`);
+    const got = await page.evaluate(async () => {
+      try {
+        const res = await fetch('/robots.txt');
+        return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
+      } catch (err) {
+        return { error: String(err) };
+      }
+    });
+    expect(got).toMatchObject({ status: 200, type: 'text/plain; charset=utf-8' });
+    expect((got as { text?: string }).text).toContain('User-agent: *');
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
   it('honours prefers-reduced-motion, and the keyboard reaches the skip link first', async () => {
     const ctx = await browser.newContext({ reducedMotion: 'reduce' });
     const page = await ctx.newPage();

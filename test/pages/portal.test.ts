@@ -43,6 +43,7 @@ describe('GET /', () => {
     expect(csp).toContain(`style-src 'self' ${BASE}`);
     expect(csp).toContain(`img-src 'self' ${BASE}`);
     expect(csp).toContain(`font-src 'self' ${BASE}`);
+    expect(csp).toContain(`connect-src 'self' ${BASE}`);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("form-action 'self'");
     expect(csp).toContain("frame-ancestors 'none'");

@@ -30,7 +30,12 @@ const portalJs = () =>
     cacheControl: FILE_CACHE,
   }));
 
-/** Brand asset URLs are absolute (PUBLIC_URL), so that origin is allowed beside 'self'. */
+/**
+ * Brand asset URLs are absolute (PUBLIC_URL), so that origin is allowed beside 'self'. Fetches
+ * (connect-src) may go to the same two: the portal presents the public API it stands on
+ * (/api/brand, /llms.txt, /robots.txt), and a fetch of it from the page, a reader trying a
+ * snippet in the console or a tool checking robots.txt, must not be blocked.
+ */
 export function portalCsp(publicUrl: string): string {
   const origin = new URL(publicUrl).origin;
   return [
@@ -38,6 +43,7 @@ export function portalCsp(publicUrl: string): string {
     `style-src 'self' ${origin}`,
     `img-src 'self' ${origin}`,
     `font-src 'self' ${origin}`,
+    `connect-src 'self' ${origin}`,
     "script-src 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
