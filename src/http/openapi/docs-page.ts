@@ -8,6 +8,37 @@ const esc = (s: string) =>
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/**
+ * A schema on one line with a space after each `,` and `:` (JSON.stringify's indented form with
+ * its line breaks folded: a string never holds a raw line break), so a table cell can wrap it.
+ */
+const oneLine = (schema: unknown) => JSON.stringify(schema, null, 1).replace(/\n\s*/g, ' ');
+
+/**
+ * The page's own rules on top of the brand's document styles. Method badges: white on the
+ * strong colours of light mode, and the inverse text colour (dark) on dark mode's pastel ones.
+ * Text may break anywhere it must (paths, `a|b|c` lists and schemas have few spaces), so nothing
+ * runs past its card on a phone; in a parameter table only the schema may, so that names and
+ * places keep their width. A body's schema wraps rather than scrolls.
+ */
+const STYLE = [
+  '.op{border:1px solid var(--colors-border-default);border-radius:var(--radius-md);padding:var(--spacing-3) var(--spacing-4);margin:var(--spacing-3) 0}',
+  '.op h3{margin:0;font:var(--type-style-label)}',
+  'main{overflow-wrap:anywhere}',
+  '.op th,.op td{overflow-wrap:break-word}',
+  '.op td:first-child{white-space:nowrap}',
+  '.op td.schema code{overflow-wrap:anywhere}',
+  '.op pre{white-space:pre-wrap;overflow-wrap:anywhere}',
+  '.m{display:inline-block;min-width:4.5em;text-align:center;border-radius:var(--radius-sm);color:var(--colors-palette-slate-0);background:var(--colors-palette-navy-700)}',
+  '.m-post,.m-patch,.m-delete{color:var(--colors-text-inverse)}',
+  '.m-post{background:var(--colors-status-success)}',
+  '.m-patch{background:var(--colors-status-warning)}',
+  '.m-delete{background:var(--colors-status-danger)}',
+  '.lock{font:var(--type-style-small);color:var(--colors-text-muted)}',
+  // A phone's width: the cards keep more of it for their tables.
+  '@media (max-width:30em){.doc{padding-left:var(--spacing-3);padding-right:var(--spacing-3)}.op{padding:var(--spacing-2) var(--spacing-2)}.op th,.op td{padding:var(--spacing-1) var(--spacing-2)}}',
+].join('');
+
 const LOCKS: Record<string, string> = {
   apiKey: 'API key',
   dashboardSession: 'dashboard session',
@@ -44,7 +75,7 @@ export function renderDocsPage(doc: Record<string, unknown>, baseUrl: string): s
                 ? `<table><thead><tr><th>parameter</th><th>in</th><th>schema</th></tr></thead><tbody>${params
                     .map(
                       (x) =>
-                        `<tr><td><code>${esc(x.name)}</code>${x.required ? ' *' : ''}</td><td>${x.in}</td><td><code>${esc(JSON.stringify(x.schema ?? {}))}</code></td></tr>`,
+                        `<tr><td><code>${esc(x.name)}</code>${x.required ? ' *' : ''}</td><td>${x.in}</td><td class="schema"><code>${esc(oneLine(x.schema ?? {}))}</code></td></tr>`,
                     )
                     .join('')}</tbody></table>`
                 : ''
@@ -60,7 +91,7 @@ export function renderDocsPage(doc: Record<string, unknown>, baseUrl: string): s
 <title>API reference · fleetgate</title>
 <link rel="icon" href="${s}/assets/icons/icon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${s}/fonts/fonts.css"><link rel="stylesheet" href="${s}/design-tokens.css"><link rel="stylesheet" href="${s}/brand.css">
-<style>.op{border:1px solid var(--colors-border-default);border-radius:var(--radius-md);padding:var(--spacing-3) var(--spacing-4);margin:var(--spacing-3) 0}.op h3{margin:0;font:var(--type-style-label)}.m{display:inline-block;min-width:4.5em;text-align:center;border-radius:var(--radius-sm);color:#fff;background:var(--colors-palette-navy-700)}.m-post{background:var(--colors-status-success)}.m-patch{background:var(--colors-status-warning)}.m-delete{background:var(--colors-status-danger)}.lock{font:var(--type-style-small);color:var(--colors-text-muted)}</style>
+<style>${STYLE}</style>
 </head><body>
 <header class="bar"><img src="${s}/assets/logo-horizontal-dark.svg" alt="fleetgate" height="40"><span>API reference</span></header>
 <main class="doc"><h1>fleetgate API</h1><p>Machine-readable: <a href="${baseUrl}/openapi.json">/openapi.json</a> (OpenAPI 3.1). Errors everywhere: <code>{"error":{"code","message","details?"}}</code>.</p>
