@@ -5,10 +5,15 @@
  * dashboard and the metrics; through the edge over a socket too. In a brand-only build and with
  * the gateway alike.
  */
-import robotsParser from 'robots-parser';
+import { createRequire } from 'node:module';
+import type robotsModule from 'robots-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { startGateway, type GatewayEnv } from './gateway/helpers.js';
+
+// CommonJS (module.exports is the parser) whose types declare an ES default export, which
+// TypeScript then places one level down from where Node's loader puts it: require it instead.
+const robotsParser = createRequire(import.meta.url)('robots-parser') as typeof robotsModule.default;
 
 let brandOnly: TestApp;
 let gw: GatewayEnv;
