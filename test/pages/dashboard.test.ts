@@ -160,7 +160,8 @@ describe('the signed-in dashboard', () => {
     expect(css.headers.get('content-type')).toMatch(/^text\/css/);
     expect(css.text).toContain('var(--colors-');
     const js = await http('GET', '/dashboard.js');
-    expect(js.headers.get('content-type')).toMatch(/^application\/javascript/);
+    // text/javascript, as the document declares (RFC 9239 made application/javascript obsolete).
+    expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(
       (await http('GET', '/dashboard.css', { headers: { 'if-none-match': css.headers.get('etag') ?? '' } }))
         .status,
