@@ -8,5 +8,6 @@ export default defineConfig({
     pool: 'forks',
     // The build first: process tests run dist/ (test/helpers/spawn-service.ts).
     globalSetup: ['test/dist-setup.ts', 'test/oracles-setup.ts'],
+    setupFiles: ['test/contract-setup.ts'],
   },
 });

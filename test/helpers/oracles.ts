@@ -37,5 +37,5 @@ export function oracleDir(kind: OracleKind, env: NodeJS.ProcessEnv = process.env
 
 /** The one line printed when the oracles are absent. */
 export function absentLine(missing: OracleKind[]): string {
-  return `oracles: ${missing.map((k) => KINDS[k]).join(' and ')} not found (${ORACLES_SETTING} unset, no .oracles/): the checks against the published documents are skipped; run \`npm run oracles\` or set ${ORACLES_SETTING} (see docs/testing.md)`;
+  return `oracles: ${missing.map((k) => KINDS[k]).join(' and ')} not found (${ORACLES_SETTING} unset, no .oracles/): the checks against the published documents (response fidelity, and the contract check of every request to the platform) are skipped; run \`npm run oracles\` or set ${ORACLES_SETTING} (see docs/testing.md)`;
 }

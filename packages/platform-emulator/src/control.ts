@@ -1,11 +1,12 @@
 /**
  * The emulator's control API (emulator only, never on the platform): inject faults, read
- * counters, expire or revoke tokens, remove the app (revoking its tokens and sending the signed
- * `app_deauthorized` event), send a webhook or the endpoint's validation challenge on demand,
- * and reset to the seeded state.
+ * counters and the contract violations seen (contract/log.ts), expire or revoke tokens, remove
+ * the app (revoking its tokens and sending the signed `app_deauthorized` event), send a webhook
+ * or the endpoint's validation challenge on demand, and reset to the seeded state.
  */
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
+import type { ContractLog } from './contract/log.js';
 import { faultSchema, type Faults } from './faults.js';
 import type { SandboxStats } from './oauth.js';
 import type { Delivery, WebhookSender } from './webhooks.js';
@@ -19,6 +20,7 @@ export function registerControl(
   app: FastifyInstance,
   deps: {
     faults: Faults;
+    contract: ContractLog;
     webhooks: WebhookSender;
     stats: () => SandboxStats;
     expireTokens: () => void;
@@ -53,6 +55,7 @@ export function registerControl(
     return reply.code(204).send();
   });
   app.get('/_sandbox/stats', () => deps.stats());
+  app.get('/_sandbox/contract', () => ({ total: deps.contract.total, violations: deps.contract.entries }));
   app.post('/_sandbox/tokens/expire', (_req, reply) => {
     deps.expireTokens();
     return reply.code(204).send();

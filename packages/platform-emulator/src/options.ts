@@ -3,6 +3,7 @@
  * the environment.
  */
 import type { Logger } from 'pino';
+import type { PlatformRequest } from './contract/check.js';
 
 export type RateLabel = 'LIGHT' | 'MEDIUM' | 'HEAVY' | 'RESOURCE_INTENSIVE';
 
@@ -34,6 +35,11 @@ export interface SandboxOptions {
   seed: number;
   now: () => Date;
   logger: Logger;
+  /**
+   * Told of every request to the platform's surface (/v2, /oauth, /mcp) as received: the
+   * suite's strict contract check over the full published documents. Unset outside tests.
+   */
+  onPlatformRequest?: (req: PlatformRequest) => void;
 }
 
 /**

@@ -16,6 +16,10 @@ import type {
 } from './context.js';
 import { registerControl } from './control.js';
 import { controlBodyParser, guardControl } from './control-guard.js';
+import { checkRequest, formatViolation } from './contract/check.js';
+import { ContractLog } from './contract/log.js';
+import { platformRequest, refusalOf } from './contract/request.js';
+import { committedRules } from './contract/rules.js';
 import { Faults } from './faults.js';
 import { registerOAuth, revokeAllTokens, type SandboxStats } from './oauth.js';
 import type { SandboxOptions } from './options.js';
@@ -33,6 +37,8 @@ export interface Sandbox {
   stats: () => SandboxStats;
   webhooks: WebhookSender;
   faults: Faults;
+  /** The contract violations seen (contract/log.ts). */
+  contract: ContractLog;
   reset: () => void;
   /** Saves the state now, once; false when that failed (logged). */
   save: () => boolean;
@@ -119,6 +125,11 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
   const pageTokens = new Map<string, { sig: string; offset: number; expiresAt: number }>();
   const knownScopes = new Set<string>();
 
+  const contract = new ContractLog(options.now);
+  const rules = committedRules().operations;
+  const contractLog = options.logger.child({ component: 'sandbox-contract' });
+  contract.listen((v) => contractLog.warn({ violation: v }, formatViolation(v)));
+
   const app = Fastify({
     loggerInstance: options.logger.child({ component: 'sandbox' }),
     bodyLimit: 1024 * 1024,
@@ -126,6 +137,15 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
   }) as unknown as FastifyInstance;
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  // A JSON content type with an empty body is no body, as on the platform: its own SDK sends
+  // `Content-Type: application/json` on every call, a bodiless DELETE included.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    void json(req, text, done);
   });
 
   guardControl(app, options.baseUrl);
@@ -156,6 +176,21 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
           : 'Injected fault.';
     return reply.code(fault.status).headers(headers).send({ code: fault.status, message });
   });
+  if (options.onPlatformRequest) {
+    // The suite's strict check sees each request once: when its body has been read, or, for one
+    // answered before that (a fault, a refused token), when it is answered.
+    const observe = options.onPlatformRequest;
+    const seen = new WeakSet<FastifyRequest>();
+    const tell = (req: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+      if (!seen.has(req) && !/^\/_sandbox(\/|\?|$)/.test(req.url)) {
+        seen.add(req);
+        observe(platformRequest(req));
+      }
+      done();
+    };
+    app.addHook('preHandler', tell);
+    app.addHook('onResponse', tell);
+  }
   app.addHook('onSend', (_req, reply, payload, done) => {
     if (quirks.omitRateLimitHeaders && reply.statusCode === 429) dropRateLimitHeaders(reply);
     reply.header('x-zm-trackingid', `v=2.0;clid=us06;rid=${randomBytes(8).toString('hex')}`);
@@ -210,6 +245,15 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
             throw zerr.missingScopes(granular.length ? granular : def.scopes.slice(0, 1));
           }
           if (options.rateLimits) limiter.hit(r.auth.accountId, def.label, def.product);
+          const rule = rules[`${String(def.method)} /v2${def.url}`];
+          if (rule) {
+            const broken = checkRequest(rule, platformRequest(req));
+            if (broken.length > 0) {
+              contract.record('rest', broken);
+              const refusal = refusalOf(rule, broken);
+              if (refusal) throw refusal;
+            }
+          }
           return def.handler(r, reply);
         },
       });
@@ -320,6 +364,7 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
   webhooks.scheduleValidation(options.webhookValidationIntervalMs ?? VALIDATION_INTERVAL_MS);
   const control = {
     faults,
+    contract,
     webhooks,
     stats: () => stats,
     expireTokens: () => {
@@ -359,6 +404,7 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
     stats: () => stats,
     webhooks,
     faults,
+    contract,
     reset,
     save: () => st.flush(),
     close: async () => {

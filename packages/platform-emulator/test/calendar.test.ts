@@ -4,6 +4,7 @@ import { calendarModule } from '../src/routes/calendar.js';
 import { parseQuickAdd } from '../src/routes/calendar/quick-add.js';
 import { meetingsModule } from '../src/routes/meetings.js';
 import { usersModule } from '../src/routes/users.js';
+import { expectViolation } from '../../../test/helpers/contract.js';
 import { checkResponse, documentedScopes, itWithSpecs, publishedSpec } from './helpers/openapi.js';
 import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
 
@@ -336,25 +337,36 @@ describe('events', () => {
     });
     expect(allDay.status).toBe(200);
     expect(allDay.json.start).toEqual({ date: '2030-05-01' });
-    const r = await t.api('POST', '/v2/calendars/primary/events', {
-      token,
-      body: {
-        summary: 5,
-        start: { dateTime: '2030-03-04T10:00:00' },
-        attendees: [{ email: 'not-an-email' }],
-        visibility: 'secret',
-      },
-    });
+    // What the document refuses is refused in the calendar's own words.
+    const r = await expectViolation({ where: 'body' }, () =>
+      t.api('POST', '/v2/calendars/primary/events', {
+        token,
+        body: {
+          summary: 5,
+          start: { dateTime: '2030-03-04T10:00:00' },
+          attendees: [{ email: 'not-an-email' }],
+          visibility: 'secret',
+        },
+      }),
+    );
     expect(r.status).toBe(400);
     expect(r.json.code).toBe(400);
     expect(r.json.errors.map((e: { field: string }) => e.field).sort()).toEqual([
       'attendees[0].email',
-      'start.dateTime',
+      'end',
       'summary',
       'visibility',
     ]);
-    const missing = await t.api('POST', '/v2/calendars/primary/events', { token, body: { summary: 'x' } });
-    expect(missing.json.errors.map((e: { field: string }) => e.field)).toEqual(['start', 'end']);
+    // What the document allows but the calendar does not: a local time needs its time zone.
+    const local = await t.api('POST', '/v2/calendars/primary/events', {
+      token,
+      body: { start: { dateTime: '2030-03-04T10:00:00' }, end: { dateTime: '2030-03-04T11:00:00Z' } },
+    });
+    expect(local.json.errors).toEqual([{ field: 'start.dateTime', message: 'Invalid field.' }]);
+    const missing = await expectViolation({ where: 'body', rule: 'required' }, () =>
+      t.api('POST', '/v2/calendars/primary/events', { token, body: { summary: 'x' } }),
+    );
+    expect(missing.json.errors.map((e: { field: string }) => e.field).sort()).toEqual(['end', 'start']);
     const empty = await t.api('POST', '/v2/calendars/primary/events', {
       token,
       body: { start: { dateTime: '2030-03-04T10:00:00Z' }, end: { dateTime: '2030-03-04T09:00:00Z' } },
@@ -371,7 +383,7 @@ describe('events', () => {
     expect(mixed.status).toBe(400);
     const noEvent = await t.api('PATCH', '/v2/calendars/primary/events/doesnotexist', {
       token,
-      body: { summary: 'x' },
+      body: { summary: 'x', start: { date: '2030-05-01' }, end: { date: '2030-05-02' } },
     });
     expect(noEvent.json).toEqual({ code: 404, message: 'Not Found.' });
   });
@@ -405,7 +417,9 @@ describe('events', () => {
     expect(new Date(s).getUTCMinutes()).toBe(0);
     expect(vague.json.summary).toBe('Think about pricing');
 
-    const none = await t.api('POST', '/v2/calendars/primary/events/quickAdd', { token });
+    const none = await expectViolation({ where: 'query', name: 'text', rule: 'required' }, () =>
+      t.api('POST', '/v2/calendars/primary/events/quickAdd', { token }),
+    );
     expect(none.status).toBe(400);
     expect(none.json.errors).toEqual([{ field: 'text', message: 'Invalid field.' }]);
   });

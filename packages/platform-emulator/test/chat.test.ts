@@ -7,6 +7,7 @@ import { meetingsModule } from '../src/routes/meetings.js';
 import { usersModule } from '../src/routes/users.js';
 import { checkResponse, describeWithSpecs, documentedScopes, publishedSpec } from './helpers/openapi.js';
 import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
+import { expectViolation } from '../../../test/helpers/contract.js';
 
 const SPEC = 'team-chat.json';
 const modules = [usersModule, meetingsModule, chatModule];
@@ -167,12 +168,16 @@ describe('chat: messages', () => {
     expect(forged.status).toBe(400);
     expect(forged.json).toEqual({ code: 300, message: 'The next page token is invalid or expired.' });
 
+    const tooBig = await expectViolation({ where: 'query', name: 'page_size', rule: 'maximum 50' }, () =>
+      t.api('GET', '/v2/chat/users/me/messages', { token, query: { to_channel: id, page_size: 500 } }),
+    );
+    expect(tooBig.json).toEqual({ code: 300, message: 'Invalid parameter: page_size.' });
     const big = await t.api('GET', '/v2/chat/users/me/messages', {
       token,
       query: {
         to_channel: id,
         from: tenDaysAgo(),
-        page_size: 500,
+        page_size: 50,
         include_deleted_and_edited_message: 'true',
       },
     });
@@ -338,10 +343,12 @@ describe('chat: messages', () => {
 
   it('validates the message body', async () => {
     const id = await channelId('brand');
-    const long = await t.api('POST', '/v2/chat/users/me/messages', {
-      token,
-      body: { message: 'x'.repeat(1025), to_channel: id },
-    });
+    const long = await expectViolation({ where: 'body', name: 'message', rule: 'maxLength 1024' }, () =>
+      t.api('POST', '/v2/chat/users/me/messages', {
+        token,
+        body: { message: 'x'.repeat(1025), to_channel: id },
+      }),
+    );
     expect(long.status).toBe(400);
     expect(long.json).toEqual({
       code: 300,
@@ -434,7 +441,9 @@ describe('chat: contacts', () => {
     });
     fidelity('GET', '/contacts', 200, rooms.json);
     expect(rooms.json.contacts[0].contact_type).toBe(8);
-    const missing = await t.api('GET', '/v2/contacts', { token });
+    const missing = await expectViolation({ where: 'query', name: 'search_key', rule: 'required' }, () =>
+      t.api('GET', '/v2/contacts', { token }),
+    );
     expect(missing.status).toBe(400);
     expect(missing.json.code).toBe(300);
   });

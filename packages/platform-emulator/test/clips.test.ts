@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDef, SandboxContext } from '../src/context.js';
-import { clipsModule } from '../src/routes/clips.js';
+import { clipsModule, type ClipsSlice } from '../src/routes/clips.js';
+import { expectViolation } from '../../../test/helpers/contract.js';
 import { meetingsModule } from '../src/routes/meetings.js';
 import { usersModule } from '../src/routes/users.js';
 import { checkResponse, describeWithSpecs, documentedScopes, publishedSpec } from './helpers/openapi.js';
@@ -49,12 +50,20 @@ describeWithSpecs('clips: route definitions', () => {
 
 describe('clips', () => {
   it('lists clips under /v2 with token pagination, per the documented schema', async () => {
-    const first = await t.api('GET', '/v2/clips', { token, query: { ...month(), page_size: 5 } });
+    // A page holds 30 to 300 clips: 40 more copies of a clip of this month make two pages.
+    const slice = t.sandbox.context.slice<ClipsSlice>('clips');
+    const recent = slice.clips
+      .filter((c) => c.created <= Date.now())
+      .sort((a, b) => b.modified - a.modified)[0]!;
+    for (let i = 0; i < 40; i++)
+      slice.clips.push({ ...recent, clip_id: `pagecheck${i}`, modified: recent.modified - i });
+    const window = month();
+    const first = await t.api('GET', '/v2/clips', { token, query: { ...window, page_size: 30 } });
     expect(first.status).toBe(200);
     fidelity('GET', '/clips', 200, first.json);
-    expect(first.json.data).toHaveLength(5);
-    expect(first.json.page_size).toBe(5);
-    expect(first.json.total_records).toBeGreaterThanOrEqual(10);
+    expect(first.json.data).toHaveLength(30);
+    expect(first.json.page_size).toBe(30);
+    expect(first.json.total_records).toBeGreaterThanOrEqual(50);
     expect(first.json.next_page_token).not.toBe('');
     const dates = first.json.data.map((c: { modified_date: string }) => Date.parse(c.modified_date));
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
@@ -62,7 +71,7 @@ describe('clips', () => {
 
     const second = await t.api('GET', '/v2/clips', {
       token,
-      query: { ...month(), page_size: 5, next_page_token: first.json.next_page_token },
+      query: { ...window, page_size: 30, next_page_token: first.json.next_page_token },
     });
     expect(second.status).toBe(200);
     expect(second.json.data[0].clip_id).not.toBe(first.json.data[0].clip_id);
@@ -72,8 +81,15 @@ describe('clips', () => {
     });
     expect(forged.status).toBe(400);
     expect(forged.json).toEqual({ code: 300, message: 'The next page token is invalid or expired.' });
-    const unversioned = await t.api('GET', '/clips', { token });
+    const unversioned = await expectViolation({ where: 'operation' }, () =>
+      t.api('GET', '/clips', { token }),
+    );
     expect(unversioned.status).toBe(404);
+    const small = await expectViolation({ where: 'query', name: 'page_size', rule: 'minimum 30' }, () =>
+      t.api('GET', '/v2/clips', { token, query: { ...month(), page_size: 5 } }),
+    );
+    expect(small.json).toEqual({ code: 300, message: 'Invalid parameter: page_size.' });
+    t.sandbox.reset();
   });
 
   it('defaults to today, filters by title, status and date type, and caps the window at a month', async () => {
@@ -109,7 +125,9 @@ describe('clips', () => {
     });
     expect(tooLong.status).toBe(400);
     expect(tooLong.json.code).toBe(300);
-    const badStatus = await t.api('GET', '/v2/clips', { token, query: { status: 'DONE' } });
+    const badStatus = await expectViolation({ where: 'query', name: 'status' }, () =>
+      t.api('GET', '/v2/clips', { token, query: { status: 'DONE' } }),
+    );
     expect(badStatus.json).toEqual({ code: 300, message: 'Invalid parameter: status.' });
   });
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/helpers/build-test-app.js';
 import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
+import { expectViolation } from '../../../test/helpers/contract.js';
 
 let t: TestSandbox;
 let token: string;
@@ -64,7 +65,7 @@ describe('bearer auth and scopes', () => {
     for (const r of [
       await t.api('GET', '/v2/users/me', { token }),
       await t.api('GET', '/v2/users/me'),
-      await t.api('GET', '/v2/nothing', { token }),
+      await expectViolation({ where: 'operation' }, () => t.api('GET', '/v2/nothing', { token })),
     ]) {
       expect(r.headers.get('x-zm-trackingid')).toMatch(/^v=2\.0;/);
     }

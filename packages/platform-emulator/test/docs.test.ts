@@ -5,6 +5,7 @@ import { usersModule } from '../src/routes/users.js';
 import type { SandboxModule } from '../src/context.js';
 import { checkResponse, documentedScopes } from './helpers/openapi.js';
 import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
+import { expectViolation } from '../../../test/helpers/contract.js';
 
 const MODULES = [usersModule, meetingsModule, docsModule] as SandboxModule[];
 let t: TestSandbox;
@@ -158,14 +159,16 @@ describe('docs', () => {
     expect(changed.status).toBe(400);
     expect(changed.json.code).toBe(300);
 
-    const bad = await t.api('POST', '/v2/docs/file_search', {
-      token,
-      body: { query: '', page_size: 51, file_types: ['pdf'] },
-    });
+    const bad = await expectViolation({ where: 'body' }, () =>
+      t.api('POST', '/v2/docs/file_search', {
+        token,
+        body: { query: '', page_size: 51, file_types: ['pdf'] },
+      }),
+    );
     expect(bad.status).toBe(400);
     expect(bad.json.code).toBe(300);
     expect(bad.json.errors.map((e: { field: string }) => e.field).sort()).toEqual([
-      'file_types',
+      'file_types[0]',
       'page_size',
       'query',
     ]);

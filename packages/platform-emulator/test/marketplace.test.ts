@@ -5,6 +5,7 @@ import { meetingsModule } from '../src/routes/meetings.js';
 import { usersModule } from '../src/routes/users.js';
 import { checkResponse, documentedScopes } from './helpers/openapi.js';
 import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
+import { expectViolation } from '../../../test/helpers/contract.js';
 
 const MODULES = [usersModule, meetingsModule, marketplaceModule] as SandboxModule[];
 let t: TestSandbox;
@@ -127,10 +128,9 @@ describe('marketplace', () => {
     expect(rejected.json.requests.map((r: { request_user_name: string }) => r.request_user_name)).toEqual([
       'Sam Okafor',
     ]);
-    const badStatus = await t.api('GET', `/v2/marketplace/apps/${appId}/requests`, {
-      token,
-      query: { status: 'open' },
-    });
+    const badStatus = await expectViolation({ where: 'query', name: 'status' }, () =>
+      t.api('GET', `/v2/marketplace/apps/${appId}/requests`, { token, query: { status: 'open' } }),
+    );
     expect(badStatus.status).toBe(400);
     expect(badStatus.json.code).toBe(300);
     const other = await t.api('GET', '/v2/marketplace/apps/nope/requests', { token });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkResponse } from './helpers/openapi.js';
 import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
+import { expectViolation } from '../../../test/helpers/contract.js';
 
 let t: TestSandbox;
 let token: string;
@@ -65,10 +66,12 @@ describe('meetings', () => {
   });
 
   it('rejects bad input with code 300', async () => {
-    const r = await t.api('POST', '/v2/users/me/meetings', {
-      token,
-      body: { topic: 5, start_time: 'tomorrow', duration: 99999 },
-    });
+    const r = await expectViolation({ where: 'body' }, () =>
+      t.api('POST', '/v2/users/me/meetings', {
+        token,
+        body: { topic: 5, start_time: 'tomorrow', duration: 99999 },
+      }),
+    );
     expect(r.status).toBe(400);
     expect(r.json.code).toBe(300);
     expect(r.json.errors.map((e: { field: string }) => e.field).sort()).toEqual([
@@ -76,7 +79,9 @@ describe('meetings', () => {
       'start_time',
       'topic',
     ]);
-    const bad = await t.api('POST', '/v2/users/me/meetings', { token, body: '{"topic":' });
+    const bad = await expectViolation({ where: 'body', rule: 'json' }, () =>
+      t.api('POST', '/v2/users/me/meetings', { token, body: '{"topic":' }),
+    );
     expect(bad.json).toEqual({ code: 300, message: 'Request Body should be a valid JSON object.' });
   });
 

@@ -244,7 +244,7 @@ const DRIVERS: Record<RouteKey, Driver> = {
   'PATCH /v2/calendars/:calId/events/:eventId': {
     call: async () =>
       api('PATCH', `/v2/calendars/primary/events/${await newCalendarEvent()}`, {
-        body: { summary: 'Moved' },
+        body: { ...calendarEvent, summary: 'Moved' },
       }),
   },
   'DELETE /v2/calendars/:calId/events/:eventId': {

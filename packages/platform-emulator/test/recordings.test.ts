@@ -26,6 +26,7 @@ import {
   specsAvailable,
 } from './helpers/openapi.js';
 import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
+import { expectViolation } from '../../../test/helpers/contract.js';
 
 const MODULES = [usersModule, meetingsModule, recordingsModule];
 const SPEC = 'meeting.json';
@@ -159,18 +160,24 @@ describe('GET /users/{userId}/recordings', () => {
   });
 
   it('validates its query with code 300, and resolves only the demo user', async () => {
-    const r = await t.api('GET', '/v2/users/me/recordings', {
-      token,
-      query: { from: '2026-13-01', trash_type: 'everything' },
-    });
+    // A date the document refuses is refused before the list is read; a trash type it does not enumerate, by the list.
+    const r = await expectViolation({ where: 'query', name: 'from', rule: 'format date' }, () =>
+      t.api('GET', '/v2/users/me/recordings', { token, query: { from: '2026-13-01' } }),
+    );
     expect(r.status).toBe(400);
     expect(r.json).toEqual({
       code: 300,
       message: 'Validation Failed.',
-      errors: [
-        { field: 'from', message: 'Invalid field.' },
-        { field: 'trash_type', message: 'Invalid field.' },
-      ],
+      errors: [{ field: 'from', message: 'Invalid field.' }],
+    });
+    const trash = await t.api('GET', '/v2/users/me/recordings', {
+      token,
+      query: { trash_type: 'everything' },
+    });
+    expect(trash.json).toEqual({
+      code: 300,
+      message: 'Validation Failed.',
+      errors: [{ field: 'trash_type', message: 'Invalid field.' }],
     });
     const who = await t.api('GET', '/v2/users/nobody@example.com/recordings', { token });
     expect(who.json).toEqual({ code: 1001, message: 'User does not exist: nobody@example.com.' });
@@ -200,10 +207,12 @@ describe('GET /meetings/{meetingId}/recordings and downloads', () => {
       { token },
     );
     expect(byUuid.json.id).toBe(latest.id);
-    const badTtl = await t.api('GET', `/v2/meetings/${latest.id}/recordings`, {
-      token,
-      query: { include_fields: 'download_access_token', ttl: 999999 },
-    });
+    const badTtl = await expectViolation({ where: 'query', name: 'ttl', rule: 'maximum 604800' }, () =>
+      t.api('GET', `/v2/meetings/${latest.id}/recordings`, {
+        token,
+        query: { include_fields: 'download_access_token', ttl: 999999 },
+      }),
+    );
     expect(badTtl.json).toMatchObject({ code: 300, errors: [{ field: 'ttl', message: 'Invalid field.' }] });
   });
 
@@ -298,8 +307,11 @@ describe('trash, recover and delete', () => {
   it('trashes (204), lists the trash, recovers (200) and deletes for good, with webhooks', async () => {
     const target = (await recent())[2];
     expect(
-      (await t.api('DELETE', `/v2/meetings/${target.id}/recordings`, { token, query: { action: 'shred' } }))
-        .json,
+      (
+        await expectViolation({ where: 'query', name: 'action' }, () =>
+          t.api('DELETE', `/v2/meetings/${target.id}/recordings`, { token, query: { action: 'shred' } }),
+        )
+      ).json,
     ).toMatchObject({
       code: 300,
       errors: [{ field: 'action' }],
@@ -373,10 +385,12 @@ describe('trash, recover and delete', () => {
     ).toBe(3301);
     expect(
       (
-        await t.api('PUT', `/v2/meetings/${target.id}/recordings/${chat.id}/status`, {
-          token,
-          body: { action: 'undo' },
-        })
+        await expectViolation({ where: 'body', name: 'action' }, () =>
+          t.api('PUT', `/v2/meetings/${target.id}/recordings/${chat.id}/status`, {
+            token,
+            body: { action: 'undo' },
+          }),
+        )
       ).json.code,
     ).toBe(300);
     expect(

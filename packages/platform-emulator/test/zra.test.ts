@@ -8,6 +8,7 @@ import { zraModule } from '../src/routes/zra.js';
 import { ZRA_SCOPES } from '../src/routes/zra/records.js';
 import { checkResponse, documentedScopes } from './helpers/openapi.js';
 import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
+import { expectViolation } from '../../../test/helpers/contract.js';
 
 const MODULES = [usersModule, meetingsModule, zraModule];
 const fidelity = (method: string, template: string, status: number, body: unknown) =>
@@ -68,8 +69,16 @@ describe('zra conversations', () => {
     });
     expect(forged.status).toBe(400);
     expect(forged.json).toEqual({ code: 300, message: 'The next page token is invalid or expired.' });
-    const big = await t.api('GET', '/v2/zra/conversations', { token, query: { page_size: 1000 } });
+    const big = await t.api('GET', '/v2/zra/conversations', { token, query: { page_size: 300 } });
     expect(big.json.page_size).toBe(300);
+    const tooBig = await expectViolation({ where: 'query', name: 'page_size', rule: 'maximum 300' }, () =>
+      t.api('GET', '/v2/zra/conversations', { token, query: { page_size: 1000 } }),
+    );
+    expect(tooBig.json).toEqual({
+      code: 300,
+      message: 'Validation Failed.',
+      errors: [{ field: 'page_size', message: 'Invalid field.' }],
+    });
   });
 
   it('filters by type, deal, host and time, and rejects a bad time or unknown ids', async () => {
@@ -102,10 +111,9 @@ describe('zra conversations', () => {
     const badTime = await t.api('GET', '/v2/zra/conversations', { token, query: { from: 'last week' } });
     expect(badTime.status).toBe(400);
     expect(badTime.json).toEqual({ code: 1001, message: 'The from or to time is invalid.' });
-    const badType = await t.api('GET', '/v2/zra/conversations', {
-      token,
-      query: { conversation_type: 'video' },
-    });
+    const badType = await expectViolation({ where: 'query', name: 'conversation_type' }, () =>
+      t.api('GET', '/v2/zra/conversations', { token, query: { conversation_type: 'video' } }),
+    );
     expect(badType.json).toEqual({
       code: 300,
       message: 'Validation Failed.',
@@ -177,7 +185,9 @@ describe('zra conversations', () => {
       ]),
     );
     expect(everything.json.smart_chapters.length).toBe(4);
-    const missing = await t.api('GET', `/v2/zra/conversations/${id}/content_analysis`, { token });
+    const missing = await expectViolation({ where: 'query', name: 'analysis_type', rule: 'required' }, () =>
+      t.api('GET', `/v2/zra/conversations/${id}/content_analysis`, { token }),
+    );
     expect(missing.status).toBe(400);
     expect(missing.json).toEqual({ code: 1001, message: 'Invalid request parameter.' });
   });
@@ -248,10 +258,9 @@ describe('zra comments', () => {
 
   it('validates the comment body', async () => {
     const id = enc((await allConversations())[0].conversation_id);
-    const empty = await t.api('POST', `/v2/zra/conversations/${id}/comments`, {
-      token,
-      body: { is_private: 'yes' },
-    });
+    const empty = await expectViolation({ where: 'body' }, () =>
+      t.api('POST', `/v2/zra/conversations/${id}/comments`, { token, body: { is_private: 'yes' } }),
+    );
     expect(empty.status).toBe(400);
     expect(empty.json).toEqual({
       code: 300,

@@ -9,6 +9,11 @@ import { DEFAULT_SANDBOX, type SandboxOptions } from '../../src/options.js';
 import { SANDBOX_MODULES } from '../../src/routes/index.js';
 import { buildSandbox, type Sandbox } from '../../src/server.js';
 import { freePort } from '../../../../test/helpers/spawn-service.js';
+import {
+  checkAgainstDocuments,
+  contractChecksOn,
+  recordViolations,
+} from '../../../../test/helpers/contract.js';
 
 export const REDIRECT = 'http://127.0.0.1:9/callback';
 
@@ -61,9 +66,15 @@ export async function startTestSandbox(
     seed: DEFAULT_SANDBOX.seed,
     now: () => new Date(Date.now() + offset),
     logger: pino({ level: 'silent' }),
+    // The strict contract check (test/helpers/contract.ts): every request held to the full documents.
+    ...(contractChecksOn ? { onPlatformRequest: (req) => recordViolations(checkAgainstDocuments(req)) } : {}),
     ...overrides,
   };
   const sandbox = buildSandbox(options, modules);
+  // OAuth and hosted-MCP requests have no document: the emulator's own log judges them.
+  sandbox.contract.listen((v) => {
+    if (v.surface !== 'rest') recordViolations([v]);
+  });
   await sandbox.app.listen({ port, host: '127.0.0.1' });
   const base = options.baseUrl;
 
