@@ -309,7 +309,7 @@ export interface paths {
         delete: operations["delete_api_video_calendar_events_eventId"];
         options?: never;
         head?: never;
-        /** Changes an event: only the fields given change; attendees, when given, replace the whole list (answers already given are kept). */
+        /** Changes an event: only the fields given change (the platform takes start and end with every change, so those not given are sent as stored); attendees, when given, replace the whole list (answers already given are kept). */
         patch: operations["patch_api_video_calendar_events_eventId"];
         trace?: never;
     };
@@ -371,7 +371,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Lists the linked user's clips, newest first, created or modified between from and to (default: the last 30 days; at most 31 days). */
+        /** Lists the linked user's clips, newest first, created or modified between from and to (default: the last 30 days; at most 31 days), 30 to 300 a page. */
         get: operations["get_api_video_clips"];
         put?: never;
         post?: never;
@@ -2428,13 +2428,13 @@ export interface operations {
             query: {
                 /** @description nextCursor from the previous page */
                 cursor?: string;
-                /** @description only meetings starting at or after this date (yyyy-mm-dd) or time */
+                /** @description only meetings starting at or after this date (yyyy-mm-dd, a real calendar date) or time */
                 from?: string;
                 /** @description page size, 1 to 50 */
                 limit?: number;
                 /** @description keywords: a topic, company, person or phrase */
                 q: string;
-                /** @description only meetings starting at or before this date (whole day) or time */
+                /** @description only meetings starting at or before this date (whole day; a real calendar date) or time */
                 to?: string;
             };
             header?: never;
@@ -3094,7 +3094,7 @@ export interface operations {
                 date_filter?: "modified" | "created";
                 /** @description first day (UTC), yyyy-mm-dd; default 30 days before to */
                 from?: string;
-                /** @description page size, 1 to 300 */
+                /** @description page size, 30 to 300 */
                 limit?: number;
                 /** @description words in the clip title */
                 q?: string;

@@ -211,8 +211,10 @@ export class StatusService {
       ok(
         p.call({
           method: 'GET',
-          path: `/chat/users/${uid}/contacts`,
-          query: { page_size: 1 },
+          // The directory search, which an account-level token may call too: the contacts list
+          // is documented for `me` only. Its search_key is required; any will do.
+          path: '/contacts',
+          query: { search_key: 'a', page_size: 1 },
           label: 'MEDIUM',
           group: 'contacts',
           timeoutMs: t,
@@ -232,7 +234,8 @@ export class StatusService {
         p.call({
           method: 'GET',
           path: '/clips',
-          query: { page_size: 1 },
+          // The least the platform takes.
+          query: { page_size: 30 },
           label: 'LIGHT',
           group: 'clips',
           timeoutMs: t,

@@ -10,6 +10,8 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { REPO } from './build-test-app.js';
+import { contractChecksOn, recordViolations } from './contract.js';
+import type { ContractViolation } from '../../packages/platform-emulator/src/contract/check.js';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -42,6 +44,23 @@ export const serviceCommand = (): [string, ...string[]] => npmScript('start');
 
 /** `npm run fleetgate -- <args>`'s command line: node, dist/cli.js and the arguments. */
 export const cliCommand = (...args: string[]): [string, ...string[]] => [...npmScript('fleetgate'), ...args];
+
+/**
+ * The contract violations the service's own emulator (sandbox mode forks it as a child) has
+ * seen, kept for test/contract-setup.ts to fail the test with. Nothing answers when the service
+ * is not in sandbox mode, or is already gone: then there is nothing to read.
+ */
+async function readContract(sandboxBase: string): Promise<void> {
+  if (!contractChecksOn) return;
+  try {
+    const res = await fetch(`${sandboxBase}/_sandbox/contract`, { signal: AbortSignal.timeout(2000) });
+    if (!res.ok) return;
+    const { violations } = (await res.json()) as { violations: ContractViolation[] };
+    recordViolations(violations);
+  } catch {
+    // No emulator there.
+  }
+}
 
 export interface Service {
   child: ChildProcess;
@@ -81,6 +100,7 @@ export async function startService(env: Record<string, string>, cliArgs?: string
     sandboxBase: `http://127.0.0.1:${sandboxPort}`,
     output: () => out,
     stop: async (signal = 'SIGTERM') => {
+      await readContract(`http://127.0.0.1:${sandboxPort}`);
       child.kill(signal);
       return exited;
     },

@@ -18,7 +18,7 @@ import { registerControl } from './control.js';
 import { controlBodyParser, guardControl } from './control-guard.js';
 import { checkRequest, formatViolation } from './contract/check.js';
 import { ContractLog } from './contract/log.js';
-import { platformRequest, refusalOf } from './contract/request.js';
+import { meWithoutUser, platformRequest, refusalOf } from './contract/request.js';
 import { committedRules } from './contract/rules.js';
 import { Faults } from './faults.js';
 import { registerOAuth, revokeAllTokens, type SandboxStats } from './oauth.js';
@@ -176,20 +176,22 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
           : 'Injected fault.';
     return reply.code(fault.status).headers(headers).send({ code: fault.status, message });
   });
+  // Requests whose JSON body could not be parsed: the strict check judges those as sent.
+  const unparsable = new WeakSet<FastifyRequest>();
   if (options.onPlatformRequest) {
     // The suite's strict check sees each request once: when its body has been read, or, for one
-    // answered before that (a fault, a refused token), when it is answered.
+    // answered before that (a fault, a refused token, a body that is not JSON), when it is answered.
     const observe = options.onPlatformRequest;
     const seen = new WeakSet<FastifyRequest>();
-    const tell = (req: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+    const tell = (bodyRead: boolean) => (req: FastifyRequest, _reply: FastifyReply, done: () => void) => {
       if (!seen.has(req) && !/^\/_sandbox(\/|\?|$)/.test(req.url)) {
         seen.add(req);
-        observe(platformRequest(req));
+        observe(platformRequest(req, bodyRead || unparsable.has(req)));
       }
       done();
     };
-    app.addHook('preHandler', tell);
-    app.addHook('onResponse', tell);
+    app.addHook('preHandler', tell(true));
+    app.addHook('onResponse', tell(false));
   }
   app.addHook('onSend', (_req, reply, payload, done) => {
     if (quirks.omitRateLimitHeaders && reply.statusCode === 429) dropRateLimitHeaders(reply);
@@ -203,6 +205,7 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
       err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
       err instanceof SyntaxError
     ) {
+      unparsable.add(req);
       const e = zerr.invalidJson();
       return reply.code(e.status).send(e.body());
     }
@@ -246,6 +249,13 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
           }
           if (options.rateLimits) limiter.hit(r.auth.accountId, def.label, def.product);
           const rule = rules[`${String(def.method)} /v2${def.url}`];
+          if (r.auth.userId === null) {
+            const me = meWithoutUser(rule, platformRequest(req));
+            if (me) {
+              contract.record('rest', [me], false);
+              throw zerr.userNotFound('me');
+            }
+          }
           if (rule) {
             const broken = checkRequest(rule, platformRequest(req));
             if (broken.length > 0) {

@@ -151,3 +151,25 @@ describe('the request checker', () => {
     expect(findOperation([one, summaries], 'DELETE', '/v2/things/7')).toBeUndefined();
   });
 });
+
+describe('an account-level token', () => {
+  it('may not say `me`: it names users by id or email (a violation, answered 404 as an unknown user)', async () => {
+    const basicAuth = `Basic ${Buffer.from('sandbox-client:sandbox-secret').toString('base64')}`;
+    const res = await fetch(`${t.base}/oauth/token`, {
+      method: 'POST',
+      headers: { authorization: basicAuth, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'account_credentials',
+        account_id: t.sandbox.context.demo.accountId,
+      }),
+    });
+    const account = ((await res.json()) as { access_token: string }).access_token;
+    const me = await expectViolation({ where: 'path', name: 'me', rule: 'no me with an account token' }, () =>
+      t.api('GET', '/v2/chat/users/me/contacts', { token: account }),
+    );
+    expect(me.json).toEqual({ code: 1001, message: 'User does not exist: me.' });
+    expect((await contract()).violations.at(-1)).toMatchObject({ fromDocuments: false, name: 'me' });
+    const byId = await t.api('GET', `/v2/users/${t.sandbox.context.demo.id}`, { token: account });
+    expect(byId.status).toBe(200);
+  });
+});

@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basic, REDIRECT, startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
+import { expectViolation } from '../../../test/helpers/contract.js';
 
 let t: TestSandbox;
 beforeAll(async () => {
@@ -164,10 +165,10 @@ describe('server-to-server grants', () => {
     const r = await token({ grant_type: 'account_credentials', account_id: user.json.account_id });
     expect(r.status).toBe(200);
     expect(r.json['refresh_token']).toBeUndefined();
-    expect((await t.api('GET', '/v2/users/me', { token: r.json['access_token'] })).json).toEqual({
-      code: 1001,
-      message: 'User does not exist: me.',
-    });
+    const me = await expectViolation({ name: 'me', rule: 'no me with an account token' }, () =>
+      t.api('GET', '/v2/users/me', { token: r.json['access_token'] }),
+    );
+    expect(me.json).toEqual({ code: 1001, message: 'User does not exist: me.' });
     expect((await t.api('GET', `/v2/users/${user.json.id}`, { token: r.json['access_token'] })).status).toBe(
       200,
     );

@@ -73,14 +73,15 @@ export interface Page<T> {
 }
 
 /** `limit` and `cursor` for list inputs; `limit` accepts query-string numbers. */
-export const paging = (max: number, def = 30) => ({
+/** `limit` and `cursor`; `min` where the platform's page size has a documented minimum (clips: 30). */
+export const paging = (max: number, def = 30, min = 1) => ({
   limit: z.coerce
     .number()
     .int()
-    .min(1)
+    .min(min)
     .max(max)
     .default(Math.min(def, max))
-    .describe(`page size, 1 to ${max}`),
+    .describe(`page size, ${min} to ${max}`),
   cursor: z.string().min(1).max(1024).optional().describe('nextCursor from the previous page'),
 });
 

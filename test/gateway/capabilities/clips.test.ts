@@ -3,6 +3,7 @@
  * own answer for the same window (today's seeded clips appear as the day goes on).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClipsSlice } from '../../../packages/platform-emulator/src/routes/clips.js';
 import { clipsOps } from '../../../src/gateway/capabilities/ops/clips.js';
 import type { Operation } from '../../../src/gateway/capabilities/operation.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
@@ -68,13 +69,24 @@ describe('clips', () => {
     expect(r.items[0]).not.toHaveProperty('passcode');
   });
 
-  it('pages with nextCursor', async () => {
-    const all = (await run('list_clips', {})).items.map((c: { clip_id: string }) => c.clip_id);
-    const p1 = await run('list_clips', { limit: '3' });
-    expect(p1.items).toHaveLength(3);
-    expect(p1.nextCursor).toEqual(expect.any(String));
-    const p2 = await run('list_clips', { limit: 3, cursor: p1.nextCursor });
-    expect([...p1.items, ...p2.items].map((c: { clip_id: string }) => c.clip_id)).toEqual(all.slice(0, 6));
+  it('pages with nextCursor, 30 to 300 a page as the platform allows', async () => {
+    // Two pages need more than 30 clips: 40 copies of this month's newest.
+    const slice = e.emu.sandbox.context.slice<ClipsSlice>('clips');
+    const recent = slice.clips
+      .filter((c) => c.created <= Date.now())
+      .sort((a, b) => b.modified - a.modified)[0]!;
+    for (let i = 0; i < 40; i++)
+      slice.clips.push({ ...recent, clip_id: `pagecheck${i}`, modified: recent.modified - i });
+    try {
+      const all = (await run('list_clips', { limit: 300 })).items.map((c: { clip_id: string }) => c.clip_id);
+      const p1 = await run('list_clips', { limit: '30' });
+      expect(p1.items).toHaveLength(30);
+      expect(p1.nextCursor).toEqual(expect.any(String));
+      const p2 = await run('list_clips', { limit: 30, cursor: p1.nextCursor });
+      expect([...p1.items, ...p2.items].map((c: { clip_id: string }) => c.clip_id)).toEqual(all.slice(0, 60));
+    } finally {
+      e.emu.sandbox.reset();
+    }
   });
 
   it('filters by window, date field, status and title words', async () => {
@@ -100,6 +112,7 @@ describe('clips', () => {
       [{ status: 'DONE' }, 'status'],
       [{ date_filter: 'opened' }, 'date_filter'],
       [{ limit: 500 }, 'limit'],
+      [{ limit: 3 }, 'limit'],
     ] as const) {
       const err: any = await fails(run('list_clips', input));
       expect(err).toMatchObject({ code: 'validation_failed', status: 400 });

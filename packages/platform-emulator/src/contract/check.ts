@@ -27,6 +27,8 @@ export interface PlatformRequest {
   hasBody: boolean;
   /** The parsed JSON body, when it had one. */
   body: unknown;
+  /** True when the request was answered before its body was read (a fault, a refused token): its body is not judged. */
+  bodyUnread?: boolean;
 }
 
 export interface ContractViolation {
@@ -281,6 +283,7 @@ export function checkRequest(rule: OperationRule, req: PlatformRequest): Contrac
     value('query', p, Array.isArray(raw) ? raw.join(',') : raw);
   }
 
+  if (req.bodyUnread) return out;
   if (!rule.body) {
     if (req.hasBody)
       add({

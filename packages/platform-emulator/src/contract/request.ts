@@ -8,7 +8,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { zerr, ZoomError } from '../zoom-error.js';
-import type { ContractViolation, PlatformRequest } from './check.js';
+import { describeRequest, type ContractViolation, type PlatformRequest } from './check.js';
 import type { OperationRule } from './rules.js';
 
 /** Whether the request carried a body at all (a JSON content type with nothing after it does not). */
@@ -18,7 +18,8 @@ const sentBody = (req: FastifyRequest): boolean => {
   return req.headers['transfer-encoding'] !== undefined;
 };
 
-export function platformRequest(req: FastifyRequest): PlatformRequest {
+/** `bodyRead`: false when the request was answered before its body was parsed. */
+export function platformRequest(req: FastifyRequest, bodyRead = true): PlatformRequest {
   const [path = '', search = ''] = req.url.split('?', 2);
   const query: PlatformRequest['query'] = {};
   for (const [k, v] of new URLSearchParams(search)) {
@@ -32,6 +33,7 @@ export function platformRequest(req: FastifyRequest): PlatformRequest {
     contentType: req.headers['content-type'],
     hasBody: req.body !== undefined || sentBody(req),
     body: req.body,
+    ...(bodyRead ? {} : { bodyUnread: true }),
   };
 }
 
@@ -86,4 +88,30 @@ export function refusalOf(rule: OperationRule, violations: ContractViolation[]):
   const style =
     STYLES[`${rule.document} ${rule.method} ${rule.template}`] ?? STYLES[rule.document] ?? general;
   return style(fields, first);
+}
+
+/**
+ * `me` names the token's own user, which an account-level (server-to-server) token does not
+ * have: it must name users by id or email (platform-api.md §1.3). A violation for a `me` path
+ * segment or `user_id=me`, or undefined.
+ */
+export function meWithoutUser(
+  rule: OperationRule | undefined,
+  req: PlatformRequest,
+): ContractViolation | undefined {
+  const inPath = req.path.split('/').includes('me');
+  const inQuery = Object.entries(req.query).some(([k, v]) => /user_?id/i.test(k) && v === 'me');
+  if (!inPath && !inQuery) return undefined;
+  return {
+    request: describeRequest(req),
+    document: rule?.document ?? 'none',
+    operation: rule
+      ? `${rule.method} ${rule.template}${rule.operationId ? ` (${rule.operationId})` : ''}`
+      : '(none)',
+    where: inPath ? 'path' : 'query',
+    name: 'me',
+    rule: 'no me with an account token',
+    message: 'an account-level (server-to-server) token names users by id or email, never `me`',
+    refuse: true,
+  };
 }

@@ -71,9 +71,9 @@ export async function startTestSandbox(
     ...overrides,
   };
   const sandbox = buildSandbox(options, modules);
-  // OAuth and hosted-MCP requests have no document: the emulator's own log judges them.
+  // What no document says (OAuth, the hosted MCP, `me` with an account token): the emulator's own log.
   sandbox.contract.listen((v) => {
-    if (v.surface !== 'rest') recordViolations([v]);
+    if (!v.fromDocuments) recordViolations([v]);
   });
   await sandbox.app.listen({ port, host: '127.0.0.1' });
   const base = options.baseUrl;

@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { AppError } from '../../../errors.js';
 import {
+  date,
   day,
   defineOp,
   instant,
@@ -236,13 +237,13 @@ const searchInput = z
   .object({
     q: z.string().trim().min(1).max(200).describe('keywords: a topic, company, person or phrase'),
     from: z
-      .union([day, instant])
+      .union([date, instant])
       .optional()
-      .describe('only meetings starting at or after this date (yyyy-mm-dd) or time'),
+      .describe('only meetings starting at or after this date (yyyy-mm-dd, a real calendar date) or time'),
     to: z
-      .union([day, instant])
+      .union([date, instant])
       .optional()
-      .describe('only meetings starting at or before this date (whole day) or time'),
+      .describe('only meetings starting at or before this date (whole day; a real calendar date) or time'),
     ...paging(50, 10),
   })
   .refine((i) => !((bound(i.from, false) ?? -Infinity) > (bound(i.to, true) ?? Infinity)), {

@@ -337,7 +337,7 @@ export const calendarOps = [
     group: 'calendar',
     name: 'update_event',
     summary:
-      'Changes an event: only the fields given change; attendees, when given, replace the whole list (answers already given are kept).',
+      'Changes an event: only the fields given change (the platform takes start and end with every change, so those not given are sent as stored); attendees, when given, replace the whole list (answers already given are kept).',
     kind: 'write',
     overwrites: true,
     input: z
@@ -375,16 +375,22 @@ export const calendarOps = [
       if (i.description !== undefined) body['description'] = i.description;
       if (i.location !== undefined) body['location'] = i.location;
       if (i.attendees !== undefined) body['attendees'] = attendeesOf(i.attendees);
-      let start = i.start;
-      let end = i.end;
-      if (i.timezone !== undefined && (start === undefined || end === undefined)) {
-        // A new zone alone moves nothing in time: resend the stored start/end in that zone.
+      let start = i.start === undefined ? undefined : timeOf(i.start, i.timezone);
+      let end = i.end === undefined ? undefined : timeOf(i.end, i.timezone);
+      if (start === undefined || end === undefined) {
+        // The platform's PATCH requires start and end: what is not given is resent as stored (in
+        // the new zone when one is given; a new zone alone moves nothing in time).
         const cur = await getEvent(ctx, i.calendar_id, i.event_id);
-        start ??= cur.start?.dateTime ?? cur.start?.date;
-        end ??= cur.end?.dateTime ?? cur.end?.date;
+        const stored = (t: PlatformTime | undefined) => {
+          const v = t?.dateTime ?? t?.date;
+          if (v === undefined) return undefined;
+          return i.timezone !== undefined ? timeOf(v, i.timezone) : timeOf(v, t?.timeZone);
+        };
+        start ??= stored(cur.start);
+        end ??= stored(cur.end);
       }
-      if (start !== undefined) body['start'] = timeOf(start, i.timezone);
-      if (end !== undefined) body['end'] = timeOf(end, i.timezone);
+      if (start !== undefined) body['start'] = start;
+      if (end !== undefined) body['end'] = end;
       const r = await ctx.platform.call<PlatformEvent>({
         method: 'PATCH',
         path: `${eventsPath(i.calendar_id)}/${seg(i.event_id)}`,

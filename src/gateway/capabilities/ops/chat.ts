@@ -3,7 +3,7 @@
  * time (newest first), and sending a message to a channel or a contact.
  */
 import * as z from 'zod';
-import { day, defineOp, id, pageOf, pageSchema, paging, seg } from '../operation.js';
+import { date, defineOp, id, pageOf, pageSchema, paging, seg } from '../operation.js';
 
 interface PlatformChatMessage {
   id?: string;
@@ -83,7 +83,9 @@ export const chatOps = [
     input: z
       .object({
         ...target,
-        date: day.optional().describe('the UTC day to read, within the last 6 months; default: today'),
+        date: date
+          .optional()
+          .describe('the UTC day to read (a real calendar date), within the last 6 months; default: today'),
         ...paging(50, 20),
       })
       .superRefine(oneTarget),

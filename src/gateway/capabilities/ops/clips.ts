@@ -74,7 +74,7 @@ export const clipsOps = [
     group: 'clips',
     name: 'list_clips',
     summary:
-      "Lists the linked user's clips, newest first, created or modified between from and to (default: the last 30 days; at most 31 days).",
+      "Lists the linked user's clips, newest first, created or modified between from and to (default: the last 30 days; at most 31 days), 30 to 300 a page.",
     kind: 'read',
     input: z.object({
       from: date.optional().describe('first day (UTC), yyyy-mm-dd; default 30 days before to'),
@@ -85,7 +85,8 @@ export const clipsOps = [
         .describe('which date from/to apply to'),
       status: z.enum(STATUSES).optional().describe('only clips in this state; RECORD_DELETE lists the trash'),
       q: z.string().trim().min(1).max(100).optional().describe('words in the clip title'),
-      ...paging(300, 30),
+      // The platform takes 30 to 300 clips a page.
+      ...paging(300, 30, 30),
     }),
     output: pageSchema(clipView),
     async run(ctx, i) {

@@ -13,7 +13,7 @@ import {
   timezone,
   wireEvent,
 } from '../../events-service.js';
-import { defineOp, id, pageOf, pageSchema, paging, seg } from '../operation.js';
+import { date, defineOp, pageOf, pageSchema, paging, seg } from '../operation.js';
 
 interface PlatformMeeting {
   id: number;
@@ -79,7 +79,11 @@ const appointmentView = z.object({
   }),
 });
 
-const videoId = id('video_id').describe('the meeting id (digits) or an instance UUID');
+/** The platform's meeting paths take the meeting id, an integer (meeting.json's int64 `meetingId`). */
+const videoId = z
+  .string()
+  .regex(/^\d{1,19}$/, 'video_id is the meeting id: its digits, e.g. 85746065123')
+  .describe('the meeting id: its digits, e.g. 85746065123 (an instance UUID is not taken here)');
 
 const UTC = /Z$/;
 
@@ -126,14 +130,9 @@ export const meetingsOps = [
     kind: 'read',
     input: z.object({
       type: z.enum(['scheduled', 'upcoming', 'live', 'previous']).default('upcoming'),
-      from: z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/)
-        .optional(),
-      to: z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/)
-        .optional(),
+      // The platform takes real calendar dates only (format date).
+      from: date.optional().describe('first day, yyyy-mm-dd (a real calendar date)'),
+      to: date.optional().describe('last day, yyyy-mm-dd (a real calendar date)'),
       ...paging(300, 30),
     }),
     output: pageSchema(meetingView),
