@@ -405,7 +405,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Lists the linked user's contacts (type company or external), or searches the company directory when q is given. */
+        /** Lists the linked user's contacts (type company or external), or searches the company directory when q is given (a server-to-server link can only search: the platform lists contacts for a user link). */
         get: operations["get_api_video_contacts"];
         put?: never;
         post?: never;

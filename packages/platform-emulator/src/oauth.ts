@@ -9,6 +9,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DemoUser } from './context.js';
 import type { SandboxOptions } from './options.js';
 import type { AccessToken, SandboxState } from './state.js';
+import type { ContractLog } from './contract/log.js';
+import { oauthViolations, type OAuthEndpoint } from './contract/oauth-rules.js';
+import { platformRequest } from './contract/request.js';
 
 export type SandboxStats = GrantStats & { requests: Record<string, number> };
 
@@ -75,11 +78,22 @@ export function registerOAuth(
     demo: () => DemoUser;
     stats: GrantStats;
     allScopes: () => string[];
+    contract: ContractLog;
   },
 ): void {
   const { options } = deps;
   const now = () => options.now().getTime();
   const scopes = () => options.scopes ?? deps.allScopes().filter((s) => !s.startsWith('webinar:'));
+
+  /** Notes a request that is not one the platform's OAuth reference describes (contract/oauth-rules.ts). */
+  const judge = (endpoint: OAuthEndpoint, req: FastifyRequest) => {
+    const broken = oauthViolations(
+      endpoint,
+      { ...platformRequest(req), authorization: req.headers.authorization },
+      params(req),
+    );
+    if (broken.length > 0) deps.contract.record('oauth', broken);
+  };
 
   const clientOk = (req: FastifyRequest): boolean => {
     const h = req.headers.authorization ?? '';
@@ -145,6 +159,7 @@ export function registerOAuth(
   };
 
   app.get('/oauth/authorize', (req, reply) => {
+    judge('authorize', req);
     const q = params(req);
     if (q['response_type'] !== 'code')
       return oauthError(reply, 'unsupported response type', 'unsupported_response_type');
@@ -180,6 +195,7 @@ export function registerOAuth(
   });
 
   app.post('/oauth/token', (req, reply) => {
+    judge('token', req);
     if (!clientOk(req)) return oauthError(reply, 'Invalid client_id or client_secret', 'invalid_client', 401);
     const q = params(req);
     const st = deps.state();
@@ -227,6 +243,7 @@ export function registerOAuth(
   });
 
   app.post('/oauth/revoke', (req, reply) => {
+    judge('revoke', req);
     if (!clientOk(req)) return oauthError(reply, 'Invalid client_id or client_secret', 'invalid_client', 401);
     const token = params(req)['token'] ?? '';
     const st = deps.state();

@@ -346,11 +346,12 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
     demo: () => demo,
     stats,
     allScopes: () => [...knownScopes],
+    contract,
   });
   for (const m of modules) m.register(context);
   // The hosted-MCP stand-in needs the meetings (and recordings) data.
   if (modules.some((m) => m.name === 'meetings'))
-    registerHostedMcp(app, { ctx: context, authenticate: (req) => authenticate(req).auth });
+    registerHostedMcp(app, { ctx: context, authenticate: (req) => authenticate(req).auth, contract });
 
   const reset = () => {
     const fresh = SandboxState.fresh(

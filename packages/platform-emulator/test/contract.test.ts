@@ -173,3 +173,68 @@ describe('an account-level token', () => {
     expect(byId.status).toBe(200);
   });
 });
+
+describe('the surfaces no document describes', () => {
+  it('OAuth: a token request outside the OAuth reference is a violation, whatever its answer', async () => {
+    const noBasic = await expectViolation({ name: 'Authorization' }, () =>
+      fetch(`${t.base}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'client_credentials' }),
+      }),
+    );
+    expect(noBasic.status).toBe(401);
+    const json = await expectViolation({ name: 'Content-Type' }, () =>
+      fetch(`${t.base}/oauth/token`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from('sandbox-client:sandbox-secret').toString('base64')}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ grant_type: 'client_credentials' }),
+      }),
+    );
+    expect(json.status).toBe(200);
+    expect((await contract()).violations.at(-1)).toMatchObject({ surface: 'oauth', fromDocuments: false });
+  });
+
+  it('the hosted MCP: a tools/call outside its tool input schema is a violation', async () => {
+    const call = (body: unknown, contentType = 'application/json') =>
+      fetch(`${t.base}/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': contentType,
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': 'tools/call',
+          'mcp-name': 'search_meetings',
+        },
+        body: JSON.stringify(body),
+      });
+    const bad = await expectViolation(
+      { name: 'search_meetings.page_size', rule: 'tool input too_small' },
+      () =>
+        call({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: {
+            name: 'search_meetings',
+            arguments: { q: 'x', page_size: 0 },
+            _meta: {
+              'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+              'io.modelcontextprotocol/clientCapabilities': {},
+              'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+            },
+          },
+        }),
+    );
+    expect(bad.status).toBeLessThan(500);
+    const plain = await expectViolation({ rule: 'media application/json' }, () =>
+      call({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, 'text/plain'),
+    );
+    expect(plain.status).toBe(415);
+    expect((await contract()).violations.at(-1)).toMatchObject({ surface: 'mcp', fromDocuments: false });
+  });
+});

@@ -137,7 +137,7 @@ describe('authorization_code grant', () => {
   it('refuses a bad client with the token-endpoint error shape', async () => {
     const r = await token({ grant_type: 'client_credentials' }, { auth: basic('sandbox-client', 'wrong') });
     expect(r.json).toEqual({ reason: 'Invalid client_id or client_secret', error: 'invalid_client' });
-    const u = await token({ grant_type: 'password' });
+    const u = await expectViolation({ name: 'grant_type' }, () => token({ grant_type: 'password' }));
     expect(u.json).toEqual({ reason: 'unsupported grant type', error: 'unsupported_grant_type' });
   });
 });

@@ -98,7 +98,10 @@ export const pageOf = <T>(items: T[], nextPageToken: unknown): Page<T> => ({
 });
 
 /** A yyyy-mm-dd date. */
-export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-22');
+export const day = z
+  .string()
+  // abort: a text that is no date at all is not also reported as an unreal one (`date` below).
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date like 2026-11-22', abort: true });
 
 export const DAY_MS = 86_400_000;
 const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -2,6 +2,7 @@
  * contacts: the linked user's contacts (company and external), and a directory search.
  */
 import * as z from 'zod';
+import { AppError } from '../../../errors.js';
 import { defineOp, pageOf, pageSchema, paging } from '../operation.js';
 
 interface PlatformContact {
@@ -47,7 +48,7 @@ export const contactsOps = [
     group: 'contacts',
     name: 'list_contacts',
     summary:
-      "Lists the linked user's contacts (type company or external), or searches the company directory when q is given.",
+      "Lists the linked user's contacts (type company or external), or searches the company directory when q is given (a server-to-server link can only search: the platform lists contacts for a user link).",
     kind: 'read',
     input: z.object({
       type: z.enum(['company', 'external']).default('company'),
@@ -66,6 +67,13 @@ export const contactsOps = [
         });
         return pageOf((r.data.contacts ?? []).map(contact), r.data.next_page_token);
       }
+      // The platform lists contacts for `me` only, which an account-level token does not have.
+      if (ctx.uid !== 'me')
+        throw new AppError(
+          400,
+          'not_applicable',
+          "The platform lists a user's contacts for a user link only; with server-to-server credentials search the directory with q.",
+        );
       const r = await ctx.platform.call<{ contacts?: PlatformContact[]; next_page_token?: string }>({
         method: 'GET',
         path: `/chat/users/me/contacts`,

@@ -6,11 +6,14 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../../context.js';
+import type { ContractViolation } from '../../contract/check.js';
+import type { ContractLog } from '../../contract/log.js';
 import type { AccessToken } from '../../state.js';
 import { ZoomError } from '../../zoom-error.js';
 import type { MeetingsSlice } from '../meetings.js';
 import type { RecordingsSlice } from '../recordings.js';
 import { meetingDocs } from './docs.js';
+import { TOOL_INPUTS } from './inputs.js';
 import type { McpTransport } from './transport.js';
 
 // As the SDK is told (transport.ts), which this module does not load up front.
@@ -57,9 +60,24 @@ function toHeaders(req: FastifyRequest): Headers {
  */
 export function registerHostedMcp(
   app: FastifyInstance,
-  deps: { ctx: SandboxContext; authenticate: (req: FastifyRequest) => AccessToken },
+  deps: { ctx: SandboxContext; authenticate: (req: FastifyRequest) => AccessToken; contract: ContractLog },
 ): void {
   const { ctx } = deps;
+  /** Notes a request outside MCP's Streamable HTTP or the tools' input schemas (no document has them). */
+  const broke = (req: FastifyRequest, name: string, rule: string, message: string) => {
+    const v: ContractViolation = {
+      request: `POST /mcp ${name}`,
+      document: 'none',
+      operation: 'POST /mcp (MCP Streamable HTTP, the hosted tools)',
+      where: 'body',
+      name,
+      rule,
+      message,
+      refuse: true,
+    };
+    deps.contract.record('mcp', [v]);
+    req.log.debug({ violation: v }, 'hosted mcp request outside its contract');
+  };
   const ownHost = new URL(ctx.baseUrl).host;
   const docs = () =>
     meetingDocs(
@@ -89,6 +107,32 @@ export function registerHostedMcp(
   app.addHook('onClose', async () => {
     if (transport) await (await transport.catch(() => undefined))?.close();
   });
+
+  /** A `tools/call` must name a tool and pass what its input schema takes. */
+  const checkToolCall = (req: FastifyRequest, message: unknown) => {
+    const m = message as { method?: unknown; params?: { name?: unknown; arguments?: unknown } };
+    if (m.method !== 'tools/call') return;
+    const name = typeof m.params?.name === 'string' ? m.params.name : undefined;
+    const schema = name !== undefined ? TOOL_INPUTS[name as keyof typeof TOOL_INPUTS] : undefined;
+    if (name === undefined || !schema) {
+      broke(
+        req,
+        'params.name',
+        `enum ${JSON.stringify(Object.keys(TOOL_INPUTS))}`,
+        `no tool ${name ?? '(none)'}`,
+      );
+      return;
+    }
+    const parsed = schema.safeParse(m.params?.arguments ?? {});
+    if (!parsed.success)
+      for (const issue of parsed.error.issues)
+        broke(
+          req,
+          `${name}.${issue.path.join('.') || '(arguments)'}`,
+          `tool input ${issue.code}`,
+          `${name}: ${issue.message}`,
+        );
+  };
 
   const refused = (req: FastifyRequest): RpcReply | undefined => {
     const host = req.headers.host?.toLowerCase();
@@ -134,6 +178,7 @@ export function registerHostedMcp(
       },
       async (req, reply) => {
         if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
+          broke(req, '(body)', 'media application/json', 'a JSON-RPC message is sent as application/json');
           return send(
             reply,
             rpcError(415, -32600, 'Unsupported Media Type: Content-Type must be application/json.'),
@@ -144,11 +189,14 @@ export function registerHostedMcp(
         try {
           parsed = JSON.parse(body.toString('utf8'));
         } catch {
+          broke(req, '(body)', 'json', 'the body is not valid JSON');
           return send(reply, rpcError(400, -32700, 'Parse error: the body is not valid JSON.'));
         }
         if (!isMessage(parsed)) {
+          broke(req, '(body)', 'JSON-RPC 2.0 message', 'the body is not one JSON-RPC 2.0 message object');
           return send(reply, rpcError(400, -32600, 'Invalid Request: send one JSON-RPC 2.0 message object.'));
         }
+        checkToolCall(req, parsed);
         const abort = new AbortController();
         reply.raw.on('close', () => abort.abort());
         const request = new Request(`${ctx.baseUrl}/mcp`, {
@@ -163,6 +211,14 @@ export function registerHostedMcp(
           if (k !== 'content-length') headers[k] = v;
         });
         const buf = res.body ? Buffer.from(await res.arrayBuffer()) : undefined;
+        // What the transport refuses as not MCP (a missing Accept, a wrong protocol version).
+        if (res.status === 400 || res.status === 406 || res.status === 415)
+          broke(
+            req,
+            '(request)',
+            `MCP Streamable HTTP ${res.status}`,
+            buf?.toString('utf8').slice(0, 200) ?? '',
+          );
         return send(reply, { status: res.status, headers, body: buf && buf.length > 0 ? buf : undefined });
       },
     );

@@ -2,6 +2,7 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { askMeetings } from './ask.js';
+import { TOOL_INPUTS } from './inputs.js';
 import type { MeetingDoc } from './docs.js';
 import { McpToolError, searchMeetings } from './search.js';
 
@@ -82,13 +83,7 @@ export function createHostedMcpServer(
       title: 'Search meetings',
       description:
         'Searches the user’s meetings by keyword across topics, agendas, AI meeting summaries and cloud-recording transcripts. Returns matching meetings (id, uuid, topic, start_time) with snippets, best match first; without q, all meetings newest first. Filter by from/to (UTC date or date-time); page with page_size (default 50, max 300) and next_page_token (expires in 15 minutes).',
-      inputSchema: z.object({
-        q: z.string().max(1000).optional().describe('search query keywords'),
-        from: z.string().optional().describe('UTC start, yyyy-mm-dd or yyyy-MM-ddTHH:mm:ssZ'),
-        to: z.string().optional().describe('UTC end, yyyy-mm-dd or yyyy-MM-ddTHH:mm:ssZ'),
-        page_size: z.number().int().min(1).optional().describe('results per page, default 50, max 300'),
-        next_page_token: z.string().optional().describe('token from the previous page'),
-      }),
+      inputSchema: TOOL_INPUTS.search_meetings,
       outputSchema: searchOutput,
       annotations: { title: 'Search meetings', ...READ_ONLY },
     },
@@ -100,9 +95,7 @@ export function createHostedMcpServer(
       title: 'Ask about meetings',
       description:
         'Answers a question about the user’s meetings from their AI summaries, next steps and transcripts, with numbered citations to meeting ids. Time words (yesterday, last week, upcoming) narrow the meetings considered.',
-      inputSchema: z.object({
-        question: z.string().min(1).max(2000).describe('a question in plain language'),
-      }),
+      inputSchema: TOOL_INPUTS.ask,
       outputSchema: askOutput,
       annotations: { title: 'Ask about meetings', ...READ_ONLY },
     },
