@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Budgets, PRO_BUDGETS } from '../../src/gateway/platform/budget.js';
 import { formEncode, retryAfterMs } from '../../src/gateway/platform/platform-client.js';
+import { expectViolation } from '../helpers/contract.js';
 import { startGateway, type GatewayEnv } from './helpers.js';
 import {
   passThrough,
@@ -113,13 +114,16 @@ describe('writes', () => {
       code: 'not_found',
       details: { platformCode: 3001, platformMessage: 'Meeting does not exist: 1.' },
     });
+    // A path the gateway itself never calls (its fidelity table does not list it), to meet a scope refusal.
     await expect(
-      e.gateway.platform.call({
-        method: 'GET',
-        path: '/users/me/webinars',
-        label: 'MEDIUM',
-        group: 'errors',
-      }),
+      expectViolation({ rule: 'listed' }, () =>
+        e.gateway.platform.call({
+          method: 'GET',
+          path: '/users/me/webinars',
+          label: 'MEDIUM',
+          group: 'errors',
+        }),
+      ),
     ).rejects.toMatchObject({
       status: 403,
       code: 'missing_scope',

@@ -53,6 +53,48 @@ const UNDOCUMENTED = UNREFERENCED.flatMap((u) => u.routes).map((key) => {
   return { method, template: url.replace(/:(\w+)/g, '{$1}') };
 });
 
+const FIDELITY = path.resolve(import.meta.dirname, '../../docs/emulator-fidelity.md');
+let listed: { method: string; template: string }[] | undefined;
+
+/** The requests docs/emulator-fidelity.md's table "What the gateway sends" lists. */
+export function listedRequests(): { method: string; template: string }[] {
+  if (!listed) {
+    const text = readFileSync(FIDELITY, 'utf8');
+    const section = text.slice(text.indexOf('### What the gateway sends'));
+    const table = section.slice(0, section.indexOf('\n## '));
+    listed = [...table.matchAll(/^\| `(GET|POST|PUT|PATCH|DELETE) (\/[^`]*)` *\|/gm)].map((m) => ({
+      method: m[1]!,
+      template: m[2]!,
+    }));
+  }
+  return listed;
+}
+
+/** The gateway names itself `fleetgate/<version>` (src/version.ts); tests and other clients do not. */
+const GATEWAY = /^fleetgate\//;
+
+/**
+ * A request the gateway sent to a route the fidelity table does not list: coverage is stated,
+ * so a new capability's requests must be added to the table (with their document).
+ */
+export function checkListed(req: PlatformRequest): ContractViolation[] {
+  if (!GATEWAY.test(req.userAgent ?? '')) return [];
+  const ok = listedRequests().some((l) => l.method === req.method && matchPath(l.template, req.path));
+  if (ok) return [];
+  return [
+    {
+      request: describeRequest(req),
+      document: 'docs/emulator-fidelity.md',
+      operation: 'What the gateway sends',
+      where: 'operation',
+      name: `${req.method} ${req.path}`,
+      rule: 'listed',
+      message: 'the gateway sent a request its fidelity table does not list: add the row, with its document',
+      refuse: true,
+    },
+  ];
+}
+
 /** The violations of one request against the full documents; [] for the surfaces with no document. */
 export function checkAgainstDocuments(req: PlatformRequest): ContractViolation[] {
   if (/^\/(oauth|mcp)(\/|$)/.test(req.path)) return [];
@@ -105,8 +147,16 @@ export async function expectViolation<T>(
   run: () => Promise<T>,
 ): Promise<T> {
   const before = store().length;
-  const result = await run();
-  if (!contractChecksOn) return result;
+  // A run that fails (the platform's refusal, say) is checked too, then fails as it did.
+  const outcome = await run().then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  const result = (): T => {
+    if (outcome.ok) return outcome.value;
+    throw outcome.error;
+  };
+  if (!contractChecksOn) return result();
   const got = store().splice(before);
   const fits = (v: ContractViolation) =>
     (match.where === undefined || v.where === match.where) &&
@@ -118,5 +168,5 @@ export async function expectViolation<T>(
     throw new Error(
       `expected only violations of ${JSON.stringify({ ...match, rule: String(match.rule) })}, got ${got.length === 0 ? 'none' : violationReport(got)}`,
     );
-  return result;
+  return result();
 }

@@ -184,7 +184,8 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
     const observe = options.onPlatformRequest;
     const seen = new WeakSet<FastifyRequest>();
     const tell = (bodyRead: boolean) => (req: FastifyRequest, _reply: FastifyReply, done: () => void) => {
-      if (!seen.has(req) && !/^\/_sandbox(\/|\?|$)/.test(req.url)) {
+      // By the route matched, so a percent-encoded control path (/%5Fsandbox/…) is one too.
+      if (!seen.has(req) && !/^\/_sandbox(\/|\?|$)/.test(req.routeOptions.url ?? req.url)) {
         seen.add(req);
         observe(platformRequest(req, bodyRead || unparsable.has(req)));
       }

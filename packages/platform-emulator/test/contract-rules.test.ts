@@ -2,7 +2,8 @@
  * src/contract/rules.json, the request rules the emulator enforces at run time, is what the
  * published documents give now (scripts/contract-rules-source.ts, corrections applied): a
  * document, a correction or the served routes changed without `npm run contract-rules` fails
- * here. Without the documents only what needs none is checked: every served route has its rules.
+ * here. Without the documents only what needs none is checked: every served route has its rules,
+ * and the fidelity table of what the gateway sends agrees with them.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { RULES_FILE, rulesFrom } from '../../../scripts/contract-rules-source.js
 import { oracleDir } from '../../../test/helpers/oracles.js';
 import { applyCorrections, CORRECTIONS } from '../src/contract/corrections.js';
 import type { OpenApiDocument } from '../src/contract/extract.js';
-import { SERVED } from '../src/contract/operations.js';
+import { SERVED, UNREFERENCED } from '../src/contract/operations.js';
 import { committedRules } from '../src/contract/rules.js';
 import { itWithSpecs } from './helpers/openapi.js';
 
@@ -54,5 +55,31 @@ describe('the committed contract rules', () => {
       expect(() => applyCorrections(file, doc)).not.toThrow();
     }
     for (const c of CORRECTIONS) expect(c.reason.length, JSON.stringify(c)).toBeGreaterThan(40);
+  });
+});
+
+describe("docs/emulator-fidelity.md's table of what the gateway sends", () => {
+  const text = readFileSync(path.resolve(import.meta.dirname, '../../../docs/emulator-fidelity.md'), 'utf8');
+  const section = text.slice(text.indexOf('### What the gateway sends'));
+  const rows = [
+    ...section.slice(0, section.indexOf('\n## ')).matchAll(/^\| `(\w+) (\/[^`]*)` *\|(.*)\|(.*)\|(.*)\|$/gm),
+  ];
+  const undocumented = new Set(UNREFERENCED.flatMap((u) => u.routes));
+
+  it('names, for each request, the operation the emulator answers it with, or why there is none', () => {
+    expect(rows.length).toBeGreaterThan(50);
+    for (const [, method, template, operation, requests] of rows) {
+      const route = `${method} ${template!.replace(/\{(\w+)\}/g, ':$1')}`;
+      const rule = committedRules().operations[route];
+      if (rule) {
+        expect(operation, route).toContain(
+          `${rule.document} \`${rule.method} ${rule.template}\` (${rule.operationId})`,
+        );
+        expect(requests!.trim(), route).toBe('yes');
+      } else {
+        expect(undocumented.has(route), `${route} is neither mapped nor listed as unreferenced`).toBe(true);
+        expect(requests!.trim(), route).toMatch(/^no document/);
+      }
+    }
   });
 });

@@ -9,6 +9,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AppError } from '../../errors.js';
 import type { LinkRecord, Store } from '../../store/store.js';
+import { USER_AGENT } from '../../version.js';
 import { linkMessage } from '../webhooks-out/messages.js';
 import { connectionMessage, healthOf } from './connection-events.js';
 import { OAuthFailure, type OAuthClient, type TokenResponse } from './oauth-client.js';
@@ -135,7 +136,7 @@ export class LinkService {
 
   async #get<T>(token: string, path: string): Promise<T> {
     const res = await this.o.fetch(`${this.o.apiBase}${path}`, {
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json', 'user-agent': USER_AGENT },
       signal: AbortSignal.timeout(10_000),
     });
     if (!res.ok)

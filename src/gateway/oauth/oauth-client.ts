@@ -3,6 +3,8 @@
  * with Basic client auth. Failures keep the platform's `{reason, error}` so callers can tell a
  * dead refresh token (invalid_grant) from a network problem.
  */
+import { USER_AGENT } from '../../version.js';
+
 export interface TokenResponse {
   access_token: string;
   token_type: string;
@@ -52,6 +54,7 @@ export class OAuthClient {
         authorization: `Basic ${Buffer.from(`${this.o.clientId}:${this.o.clientSecret}`).toString('base64')}`,
         'content-type': 'application/x-www-form-urlencoded',
         accept: 'application/json',
+        'user-agent': USER_AGENT,
       },
       body: new URLSearchParams(params),
       signal: AbortSignal.timeout(this.o.timeoutMs),

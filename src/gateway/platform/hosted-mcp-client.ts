@@ -17,7 +17,7 @@
  * `AppError(400, 'hosted_mcp_tool_error')` with the tool's message.
  */
 import { AppError } from '../../errors.js';
-import { VERSION } from '../../version.js';
+import { USER_AGENT, VERSION } from '../../version.js';
 import type { HostedMcp } from '../capabilities/operation.js';
 import type { TokenManager } from '../oauth/token-manager.js';
 
@@ -205,6 +205,7 @@ export class HostedMcpClient implements HostedMcp {
       authorization: `Bearer ${session.token}`,
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
+      'user-agent': USER_AGENT,
     };
     if (message.method !== 'initialize') headers['mcp-protocol-version'] = session.protocolVersion;
     if (session.sessionId !== undefined) headers['mcp-session-id'] = session.sessionId;

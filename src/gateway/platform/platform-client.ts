@@ -12,6 +12,7 @@
 import type { Logger } from 'pino';
 import { AppError } from '../../errors.js';
 import { tracing } from '../../tracing/current.js';
+import { USER_AGENT } from '../../version.js';
 import type { TokenManager } from '../oauth/token-manager.js';
 import { NO_OBSERVER, type GatewayObserver, type UpstreamOutcome } from '../observer.js';
 import type { BudgetKeeper } from './budget.js';
@@ -285,6 +286,7 @@ export class PlatformClient {
           headers: {
             authorization: `Bearer ${token.value}`,
             accept: 'application/json',
+            'user-agent': USER_AGENT,
             ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
           },
           ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
@@ -422,7 +424,7 @@ export class PlatformClient {
     let file: Buffer;
     try {
       res = await this.o.transport(target.href, {
-        headers: { authorization: `Bearer ${token.value}` },
+        headers: { authorization: `Bearer ${token.value}`, 'user-agent': USER_AGENT },
         timeoutMs: this.o.timeoutMs,
       });
       file = Buffer.from(await res.arrayBuffer());

@@ -29,6 +29,8 @@ export interface PlatformRequest {
   body: unknown;
   /** True when the request was answered before its body was read (a fault, a refused token): its body is not judged. */
   bodyUnread?: boolean;
+  /** Its User-Agent, which tells the suite's own clients from the code under test. */
+  userAgent?: string | undefined;
 }
 
 export interface ContractViolation {

@@ -34,6 +34,7 @@ export function platformRequest(req: FastifyRequest, bodyRead = true): PlatformR
     hasBody: req.body !== undefined || sentBody(req),
     body: req.body,
     ...(bodyRead ? {} : { bodyUnread: true }),
+    userAgent: req.headers['user-agent'],
   };
 }
 

@@ -11,6 +11,7 @@ import { buildSandbox, type Sandbox } from '../../src/server.js';
 import { freePort } from '../../../../test/helpers/spawn-service.js';
 import {
   checkAgainstDocuments,
+  checkListed,
   contractChecksOn,
   recordViolations,
 } from '../../../../test/helpers/contract.js';
@@ -67,7 +68,9 @@ export async function startTestSandbox(
     now: () => new Date(Date.now() + offset),
     logger: pino({ level: 'silent' }),
     // The strict contract check (test/helpers/contract.ts): every request held to the full documents.
-    ...(contractChecksOn ? { onPlatformRequest: (req) => recordViolations(checkAgainstDocuments(req)) } : {}),
+    ...(contractChecksOn
+      ? { onPlatformRequest: (req) => recordViolations([...checkAgainstDocuments(req), ...checkListed(req)]) }
+      : {}),
     ...overrides,
   };
   const sandbox = buildSandbox(options, modules);
