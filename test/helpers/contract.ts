@@ -4,10 +4,11 @@
  * operation of every document, corrections applied by the same contract/corrections.ts), and
  * every violation is kept here, per test process, until test/contract-setup.ts fails the test
  * that caused it. A request under /v2 that no document has is a violation too, unless the
- * emulator lists its route as having no published reference (phone, recording downloads).
- * OAuth and hosted-MCP requests have no document; the emulator's own log reports those
- * (contract/log.ts), and is read here for in-process emulators and, through
- * `GET /_sandbox/contract`, for emulators run as a child process (spawn-service.ts).
+ * emulator lists its route as having no published reference (phone, recording downloads), and
+ * so is a request the gateway sends that docs/emulator-fidelity.md's table does not list.
+ * What no document describes (OAuth, the hosted MCP, `me` with an account token) the
+ * emulator's own log reports (contract/log.ts), read here for in-process emulators and,
+ * through `GET /_sandbox/contract`, for emulators run as a child process (spawn-service.ts).
  *
  * Without the documents the check is off (test/oracles-setup.ts says so in one line).
  */

@@ -4,7 +4,8 @@
  * forbid is `400 {"code": 300, "message": "Invalid parameter: <name>."}`; a body is
  * `400 {"code": 300, "message": "Validation Failed.", "errors": [{"field", "message": "Invalid
  * field."}]}`, or "Request Body should be a valid JSON object." when it is missing or not JSON
- * (platform-api.md §2). Undeclared names are not refused: the platform ignores them.
+ * (platform-api.md §2), each in its area's own words where they differ (STYLES). Undeclared
+ * names are not refused: the platform ignores them. Also here: `me` from an account-level token.
  */
 import type { FastifyRequest } from 'fastify';
 import { zerr, ZoomError } from '../zoom-error.js';
