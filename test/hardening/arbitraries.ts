@@ -176,6 +176,9 @@ export const asText = (v: unknown): string =>
 /** Valid JSON that reads ambiguously (the last key wins), so only schema validation refuses it. */
 export const DUPLICATE_KEYS = '{"a":1,"a":2}';
 
+/** An empty object after a byte order mark, which a JSON parser may ignore (RFC 8259 §8.1); ours does. */
+export const BOM_OBJECT = '\uFEFF{}';
+
 /** Bodies no schema would produce: broken JSON, deep nesting, duplicate and prototype keys. */
 export const rawBody = fc.constantFrom(
   '{',
@@ -189,7 +192,7 @@ export const rawBody = fc.constantFrom(
   '['.repeat(5000) + ']'.repeat(5000),
   '{"a":'.repeat(2000) + '1' + '}'.repeat(2000),
   '\u0000',
-  '\uFEFF{}',
+  BOM_OBJECT,
 );
 
 export const contentTypes = fc.constantFrom(
