@@ -22,6 +22,8 @@ import { createLogger } from './log.js';
 import { openMode, privateDir } from './private-files.js';
 import { forkSandbox, type SandboxProcess } from '@fleetgate/platform-emulator/child-process';
 import { createStore } from './store/create-store.js';
+import { SchemaAheadError } from './store/migration-state.js';
+import type { Store } from './store/store.js';
 import { startTracing } from './tracing/start.js';
 
 function fail(message: string): never {
@@ -89,11 +91,26 @@ async function main(): Promise<void> {
   const refused = await keyRefused;
   if (refused) fail(refused);
   // Before the brand: each brand load publishes its tokens as a brand version in the store.
-  const store = await createStore({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
-  });
+  let store: Store;
+  try {
+    store = await createStore({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
+    });
+  } catch (err) {
+    if (err instanceof SchemaAheadError) fail(err.message);
+    throw err;
+  }
+  // A newer release migrated the database (a rolling upgrade under way, or this instance rolled
+  // back): it serves as it is, migrating nothing, and says so once here, and in readiness and
+  // the status report until it is upgraded.
+  const schema = await store.schema();
+  if (schema.unknown.length > 0)
+    logger.warn(
+      { code: schema.code, database: schema.database, unknownMigrations: schema.unknown },
+      'this code is older than the database: a newer release has migrated it; serving without migrating',
+    );
   let brand: BrandService;
   try {
     brand = await BrandService.start({

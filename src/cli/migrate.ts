@@ -14,6 +14,13 @@ export async function migrate(): Promise<number> {
     const before = await store.migrations();
     await store.migrate();
     const after = await store.migrations();
+    if (after.unknown.length > 0) {
+      // A newer release migrated it: nothing to apply, and nothing is ever migrated back.
+      process.stdout.write(
+        `${describeStore(config)}: newer than this code: it has run ${after.unknown.join(', ')}, which this version does not know; nothing applied. Its schema still serves this version (an instance of it may keep running during a rolling upgrade); upgrade it.\n`,
+      );
+      return 0;
+    }
     const applied = after.applied.filter((m) => !before.applied.includes(m));
     const latest = after.applied.at(-1) ?? 'none';
     process.stdout.write(

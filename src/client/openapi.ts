@@ -1248,7 +1248,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the brand is loaded and the store answers and can write. */
+        /** Readiness: the brand is loaded, the store answers and can write, and its schema serves this code. */
         get: operations["get_readyz"];
         put?: never;
         post?: never;
@@ -6879,6 +6879,20 @@ export interface operations {
                             /** @description when the live brand was loaded */
                             loadedAt: string;
                             name: string;
+                        };
+                        /** @description present where the service has a store */
+                        schema?: {
+                            /** @description the newest migration this code knows */
+                            code: string;
+                            /** @description the newest migration the database has run */
+                            database: string;
+                            /**
+                             * @description schema_newer_than_code: a newer release has migrated the database; this instance still serves, and should be upgraded
+                             * @enum {string}
+                             */
+                            status: "current" | "schema_newer_than_code";
+                            /** @description the migrations the database has run that this code does not know */
+                            unknownMigrations?: string[];
                         };
                         /** @constant */
                         status: "ready";

@@ -9,6 +9,7 @@
  * report is not ok and its `platform` part says why (reachability.ts); it is absent otherwise.
  */
 import { AppError } from '../errors.js';
+import type { SchemaCheck } from '../store/migration-state.js';
 import type { LinkRecord, Store, StoredEvent } from '../store/store.js';
 import { APIS, capabilityMap, SEED_CAPABILITIES } from './capabilities/catalog.js';
 import { storedEventWindow, type EventWindow } from './event-window.js';
@@ -24,6 +25,15 @@ export const NOTE_NOT_LINKED =
   'No platform account is linked. Link one with GET /api/video/oauth/start (or the dashboard), then check again.';
 export const NOTE_NEEDS_RELINK =
   'The platform no longer accepts the stored tokens. Link the account again with GET /api/video/oauth/start.';
+
+/** What the note says when a newer release has migrated the database under this instance. */
+export function schemaNote(s: SchemaCheck): string {
+  if (s.unknown.length === 0) return '';
+  const ran = `a newer release has migrated the database (${s.unknown.join(', ')}, which this code, up to ${s.code}, does not know)`;
+  return s.serves
+    ? `This instance runs older code than the database: ${ran}. It still serves; upgrade it.`
+    : `This instance's code is too old for the database: ${ran} and its schema now needs code that knows ${s.oldestCode ?? '?'} or later. Upgrade this instance.`;
+}
 
 export interface WireStoredEvent {
   video_id: string;
@@ -349,11 +359,13 @@ export class StatusService {
   }
 
   async #build(fresh: boolean, stamp: string, at: number): Promise<Built> {
-    const [link, window, registrationsTotal] = await Promise.all([
+    const [link, window, registrationsTotal, schema] = await Promise.all([
       this.d.store.getLink(),
       storedEventWindow(this.d.store, at),
       this.d.store.countRegistrations(),
+      this.d.store.schema(),
     ]);
+    const olderCode = schemaNote(schema);
     const storedEvents = window.events.map(storedEventToWire);
     const account = link
       ? { id: link.accountId, email: link.email, name: link.name, type: link.type, pmi: link.pmi }
@@ -372,14 +384,14 @@ export class StatusService {
       probes: p.probes,
       changesAt: window.changesAt,
       report: {
-        ok: p.ok,
+        ok: p.ok && schema.serves,
         // Not a seed field: there only when the platform fails, so a healthy report is the seed's.
         ...(p.platform ? { platform: p.platform } : {}),
         configured: this.d.configured,
         brand: this.d.brandName(),
         account,
         webinarLicense: p.webinarLicense,
-        note: p.note,
+        note: olderCode ? `${olderCode}${p.note ? ` ${p.note}` : ''}` : p.note,
         upcomingLive: p.probes?.upcoming ?? [],
         storedEvents,
         registrationsTotal,

@@ -3,6 +3,13 @@
  * booleans, bytewise text, the receipt sequence, the text index) comes from the dialect's `Ddl`.
  * A migration's name is what a database records as applied: never rename or reorder them, and
  * never change what an applied one creates; add a new one.
+ *
+ * Rolling upgrades (docs/operations.md, "Upgrading"): instances of the previous release keep
+ * serving while a new one migrates, so a migration only expands (new tables, nullable columns or
+ * columns with a default, indexes that are not unique over existing rows); it never drops,
+ * renames or narrows what the previous release reads (test/store/migration-rules.test.ts holds
+ * each one to that). Removing something is a later contract step, wrapped in `contract()`, once
+ * no release still running reads it.
  */
 import {
   sql,
@@ -32,6 +39,25 @@ export interface Ddl {
   /** Builds the text index over stored_events.search_terms (whose values are filled). */
   searchIndex: (db: Kysely<unknown>) => Promise<void>;
 }
+
+/**
+ * The oldest code the schema serves when migration 015 records it first: the release before it
+ * (release/previous.json), which test/upgrade/two-versions.test.ts runs against this schema.
+ */
+export const FIRST_OLDEST_CODE = '014_outbox_trace_context';
+
+/**
+ * A contract step: `m` removes or changes what code before `oldestCode` (a migration name) reads,
+ * so it records that in schema_compat in its own transaction; an instance of older code then
+ * refuses to start on the database, and one already running reports not ready
+ * (`schema_newer_than_code`), instead of failing on the first query that reads what is gone.
+ */
+export const contract = (oldestCode: string, m: Migration): Migration => ({
+  async up(db: Kysely<unknown>) {
+    await m.up(db);
+    await sql`update schema_compat set oldest_code = ${oldestCode} where id = 'default'`.execute(db);
+  },
+});
 
 /** Rows rewritten per statement when a migration fills a new column. */
 const BACKFILL_BATCH = 500;
@@ -212,5 +238,19 @@ export function migrations(d: Ddl): Record<string, Migration> {
     '013_link_health': linkHealthMigration(d.int8),
     // Each outbox message's writer trace context, for its deliveries' span links (outbox-sql.ts).
     '014_outbox_trace_context': outboxTraceContextMigration,
+    // The oldest code this schema serves (migration-state.ts): an older instance sees when a
+    // newer release's contract step leaves it behind, and says so instead of failing strangely.
+    '015_schema_compat': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('schema_compat')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('oldest_code', 'text', (c) => c.notNull())
+          .execute();
+        await sql`insert into schema_compat (id, oldest_code) values ('default', ${FIRST_OLDEST_CODE})`.execute(
+          db,
+        );
+      },
+    },
   };
 }

@@ -14,7 +14,7 @@ import {
   latestBrandVersion,
   listBrandVersions,
 } from './brand-versions-sql.js';
-import type { MigrationState } from './migration-state.js';
+import { schemaCheck, type MigrationState, type SchemaCheck } from './migration-state.js';
 import { migrations } from './migrations.js';
 import { asOutboxDb, WebhookRepo, withOutbox } from './outbox-sql.js';
 import { asSessionDb, SessionRepo } from './sessions-sql.js';
@@ -61,6 +61,9 @@ const PROBE_BYTES = 48 * 1024;
 /** Rows per statement in a bulk insert (well under both engines' bound-parameter limits). */
 const INSERT_CHUNK = 500;
 
+/** How long a read of the schema's migrations is reused (readiness asks on every probe). */
+const SCHEMA_RECHECK_MS = 5_000;
+
 const pageSize = (limit: number) => Math.min(Math.max(Math.trunc(limit), 1), MAX_PAGE);
 
 export class SqlStore implements Store {
@@ -72,6 +75,7 @@ export class SqlStore implements Store {
   readonly #db: Kysely<Tables>;
   readonly #migrations;
   #writes = 0;
+  #schema: { at: number; value: Promise<SchemaCheck> } | undefined;
 
   constructor(dialect: Dialect) {
     this.#d = dialect;
@@ -115,6 +119,20 @@ export class SqlStore implements Store {
 
   migrations(): Promise<MigrationState> {
     return this.#d.migrationState(this.#migrations);
+  }
+
+  schema(): Promise<SchemaCheck> {
+    const now = Date.now();
+    if (!this.#schema || now - this.#schema.at >= SCHEMA_RECHECK_MS) {
+      const known = Object.keys(this.#migrations);
+      const value = this.migrations().then((state) => schemaCheck(state, known));
+      this.#schema = { at: now, value };
+      // A failed read is not kept: the next caller asks again.
+      value.catch(() => {
+        if (this.#schema?.value === value) this.#schema = undefined;
+      });
+    }
+    return this.#schema.value;
   }
 
   close(): Promise<void> {

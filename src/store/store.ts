@@ -5,7 +5,7 @@
  * Writes that announce a change to subscribers take an `outbox` argument: its messages are
  * written in the same transaction as the change (see webhooks.ts).
  */
-import type { MigrationState } from './migration-state.js';
+import type { MigrationState, SchemaCheck } from './migration-state.js';
 import type { SessionStore } from './sessions.js';
 import type { Emit, OutboxMessage, WebhookStore } from './webhooks.js';
 
@@ -220,6 +220,11 @@ export interface Store {
   migrate(): Promise<void>;
   /** The migrations this database has run and those still to run; changes nothing. */
   migrations(): Promise<MigrationState>;
+  /**
+   * How this code and the database's schema stand (a newer release may have migrated it since
+   * this instance started); read again at most every few seconds.
+   */
+  schema(): Promise<SchemaCheck>;
   close(): Promise<void>;
   /** For readiness probes. */
   ping(): Promise<void>;

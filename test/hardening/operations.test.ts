@@ -232,6 +232,13 @@ describe('request ids', () => {
   });
 });
 
+const CURRENT_SCHEMA = {
+  code: '015_schema_compat',
+  database: '015_schema_compat',
+  unknown: [],
+  serves: true,
+};
+
 describe('readiness', () => {
   it('reports the store, and answers 503 in the one shape when it does not answer', async () => {
     const ok = await get('/readyz', {}, '10.9.0.1');
@@ -243,6 +250,7 @@ describe('readiness', () => {
       store: {
         ping: () => Promise.reject(new Error('database is gone')),
         writeFailure: () => Promise.resolve(undefined),
+        schema: () => Promise.resolve(CURRENT_SCHEMA),
       },
     });
     const down = await app.inject({ method: 'GET', url: '/readyz' });
@@ -259,7 +267,11 @@ describe('readiness', () => {
     installErrorHandlers(app);
     registerHealthRoutes(app, {
       brand: { current: { source: { info: { name: 'x' } }, loadedAt: '' } } as never,
-      store: { ping: () => Promise.resolve(), writeFailure: () => Promise.resolve('storage_full') },
+      store: {
+        ping: () => Promise.resolve(),
+        writeFailure: () => Promise.resolve('storage_full'),
+        schema: () => Promise.resolve(CURRENT_SCHEMA),
+      },
     });
     const full = await app.inject({ method: 'GET', url: '/readyz' });
     expect(full.statusCode).toBe(503);

@@ -130,6 +130,7 @@ if (reason !== undefined && process.env['CI'] === 'true') {
           'link_health',
           'oauth_states',
           'registrations',
+          'schema_compat',
           'stored_events',
           'webhook_deliveries',
           'webhook_messages',

@@ -26,7 +26,7 @@ import {
   type Migration,
 } from 'kysely';
 import pg from 'pg';
-import { migrationState, type MigrationState } from '../migration-state.js';
+import { migrationState, newerSchemaVerdict, type MigrationState } from '../migration-state.js';
 import type { Ddl } from '../migrations.js';
 import { LINK_ID, type Tables } from '../tables.js';
 import { WriteHealth } from '../write-health.js';
@@ -188,8 +188,12 @@ export class PostgresDialect implements Dialect {
         // schema (say, another gateway's) would otherwise be mistaken for ours.
         const schema = await currentSchema(conn);
         if (!schema) throw new Error('no schema on the search_path exists to migrate into');
-        const { error } = await migrator(conn, migrations, schema).migrateToLatest();
-        if (error) throw error instanceof Error ? error : new Error('migration failed');
+        // Read under the lock: a newer release migrating meanwhile is seen, and never migrated back.
+        const known = Object.keys(migrations);
+        if (newerSchemaVerdict(await migrationState(conn, 'postgres', known), known) !== 'serve') {
+          const { error } = await migrator(conn, migrations, schema).migrateToLatest();
+          if (error) throw error instanceof Error ? error : new Error('migration failed');
+        }
       } catch (err) {
         failure = asError(err);
       }
@@ -207,8 +211,9 @@ export class PostgresDialect implements Dialect {
   migrationState(migrations: Record<string, Migration>): Promise<MigrationState> {
     return this.db.connection().execute(async (conn) => {
       const schema = await currentSchema(conn);
-      if (!schema) return { applied: [], pending: Object.keys(migrations).sort() };
-      return migrationState(migrator(conn, migrations, schema));
+      if (!schema)
+        return { applied: [], pending: Object.keys(migrations).sort(), unknown: [], oldestCode: undefined };
+      return migrationState(conn, 'postgres', Object.keys(migrations));
     });
   }
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect as KyselySqlite, sql, type Migration } from 'kysely';
 import { privateDir, privateFile, tighten } from '../../private-files.js';
-import { migrationState, type MigrationState } from '../migration-state.js';
+import { migrationState, newerSchemaVerdict, type MigrationState } from '../migration-state.js';
 import type { Ddl } from '../migrations.js';
 import type { Tables } from '../tables.js';
 import { LINK_ID } from '../tables.js';
@@ -119,17 +119,20 @@ export class SqliteDialect implements Dialect {
     return { stamp: `${writes}:${String(this.#dataVersion.get())}`, exact: true };
   }
 
-  #migrator(migrations: Record<string, Migration>): Migrator {
-    return new Migrator({ db: this.db, provider: { getMigrations: () => Promise.resolve(migrations) } });
-  }
-
   async migrate(migrations: Record<string, Migration>): Promise<void> {
-    const { error } = await this.#migrator(migrations).migrateToLatest();
+    // A database a newer release migrated is served as it is, never migrated back (migration-state.ts).
+    const known = Object.keys(migrations);
+    if (newerSchemaVerdict(await migrationState(this.db, 'sqlite', known), known) === 'serve') return;
+    const migrator = new Migrator({
+      db: this.db,
+      provider: { getMigrations: () => Promise.resolve(migrations) },
+    });
+    const { error } = await migrator.migrateToLatest();
     if (error) throw error instanceof Error ? error : new Error('migration failed');
   }
 
   migrationState(migrations: Record<string, Migration>): Promise<MigrationState> {
-    return migrationState(this.#migrator(migrations));
+    return migrationState(this.db, 'sqlite', Object.keys(migrations));
   }
 
   async close(): Promise<void> {
