@@ -69,9 +69,10 @@ async function sqliteSide(): Promise<Side> {
     names() {
       const db = new Database(file, { readonly: true });
       try {
-        return (
-          db.prepare('select name from kysely_migration order by name').all() as { name: string }[]
-        ).map((r) => r.name);
+        const rows = db.prepare('select name from kysely_migration order by name').all() as {
+          name: string;
+        }[];
+        return Promise.resolve(rows.map((r) => r.name));
       } finally {
         db.close();
       }
