@@ -100,7 +100,7 @@ async function stepByStep(e: Engine, all: Record<string, Migration>) {
     const before = await e.catalog();
     const floor = await oldestCode(e.dialect.db);
     const { error, results } = await migrator.migrateUp();
-    if (error) throw error instanceof Error ? error : new Error(String(error));
+    if (error) throw error instanceof Error ? error : new Error('migration failed');
     const done = results?.[0];
     if (!done) break;
     expect(done.status).toBe('Success');
