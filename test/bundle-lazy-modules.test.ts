@@ -11,7 +11,7 @@
  *    brand folder watched, a key to check; the brand and gateway MCP endpoints and a search
  *    through the emulator's hosted MCP answered;
  *  - `fleetgate serve` on SQLite with tracing as OTLP protobuf;
- *  - the CLI's other commands: migrate, rotate-key (and --retire), status, sandbox.
+ *  - the CLI's other commands: migrate, rotate-key (and --retire), status, backup, restore, sandbox.
  */
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -233,7 +233,7 @@ describe('the bundle loads every lazily imported module', () => {
     }
   });
 
-  it('the CLI’s commands: migrate, rotate-key and --retire, status, sandbox', async () => {
+  it('the CLI’s commands: migrate, rotate-key and --retire, status, backup, restore, sandbox', async () => {
     // The data dir `serve` left: a store to migrate, keys to rotate, a link to report.
     const env = { ...process.env, ...probe.env, FLEETGATE_DATA_DIR: dataDir('serve'), LOG_LEVEL: 'silent' };
     const cli = async (...args: string[]) => {
@@ -251,6 +251,20 @@ describe('the bundle loads every lazily imported module', () => {
     expect(retired.stdout).toContain(keysBefore[0]?.id);
     const status = await cli('status', '--offline').catch((e: { code: number; stdout: string }) => e);
     expect(status.stdout).toContain('from the store alone');
+    // A backup of it, restored into an empty data dir.
+    const backups = await mkdtemp(path.join(tmpdir(), 'fleetgate-bundle-backup-'));
+    try {
+      const archive = path.join(backups, 'fleetgate.tar.gz');
+      expect((await cli('backup', archive)).stdout).toContain(`wrote ${archive}`);
+      const [cliNode, ...restoreArgs] = cliCommand('restore', archive);
+      const restored = await run(cliNode, restoreArgs, {
+        cwd: REPO,
+        env: { ...env, FLEETGATE_DATA_DIR: path.join(backups, 'data') },
+      });
+      expect(restored.stdout).toContain('fleetgate restore: restored');
+    } finally {
+      await rm(backups, { recursive: true, force: true });
+    }
     // The emulator alone, then SIGTERM.
     const port = await freePort();
     const [node, ...argv] = cliCommand('sandbox');

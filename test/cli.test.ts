@@ -20,7 +20,7 @@ import { API_KEY, startGateway, type GatewayEnv } from './gateway/helpers.js';
 import { startPlatformRelay } from './gateway/platform-relay.js';
 import { REDIRECT, startTestSandbox } from '../packages/platform-emulator/test/helpers/sandbox.js';
 
-const COMMANDS = ['serve', 'sandbox', 'migrate', 'rotate-key', 'status', 'help'];
+const COMMANDS = ['serve', 'sandbox', 'migrate', 'rotate-key', 'status', 'backup', 'restore', 'help'];
 
 interface Run {
   code: number;
@@ -75,20 +75,24 @@ describe('help', () => {
     for (const r of runs) {
       expect(r.code).toBe(0);
       expect(r.stderr).toBe('');
-      expect(r.stdout).toMatch(/^usage: fleetgate (serve|sandbox|migrate|rotate-key|status)\b/);
+      expect(r.stdout).toMatch(
+        /^usage: fleetgate (serve|sandbox|migrate|rotate-key|status|backup|restore)\b/,
+      );
     }
     const status = runs.find((r) => r.stdout.startsWith('usage: fleetgate status'))?.stdout ?? '';
     for (const o of ['--json', '--offline', '--url']) expect(status).toContain(o);
   });
 
   it('no command, an unknown one, an unknown option or help for an unknown command: help on stderr, exit 2', async () => {
-    const [none, unknown, option, helpUnknown] = await Promise.all([
+    const [none, unknown, option, helpUnknown, noFile, twoFiles] = await Promise.all([
       cli([]),
       cli(['frobnicate']),
       cli(['migrate', '--frobnicate'], { FLEETGATE_DATA_DIR: dataDir }),
       cli(['help', 'frobnicate']),
+      cli(['backup', '--force'], { FLEETGATE_DATA_DIR: dataDir }),
+      cli(['restore', 'a.tar.gz', 'b.tar.gz'], { FLEETGATE_DATA_DIR: dataDir }),
     ]);
-    for (const r of [none, unknown, option, helpUnknown]) {
+    for (const r of [none, unknown, option, helpUnknown, noFile, twoFiles]) {
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr).toContain('usage: fleetgate');
@@ -98,6 +102,10 @@ describe('help', () => {
     expect(helpUnknown.stderr).toMatch(/^fleetgate: unknown command "frobnicate"/);
     expect(option.stderr).toMatch(/^fleetgate migrate: unknown option "--frobnicate"/);
     expect(option.stderr).toContain('usage: fleetgate migrate');
+    expect(noFile.stderr).toMatch(/^fleetgate backup: <file> is missing\n\nusage: fleetgate backup <file>/);
+    expect(twoFiles.stderr).toMatch(
+      /^fleetgate restore: unexpected argument "b.tar.gz"\n\nusage: fleetgate restore/,
+    );
     expect(existsSync(path.join(dataDir, 'fleetgate.db'))).toBe(false);
   });
 

@@ -16,8 +16,10 @@ export interface Command {
   summary: string;
   help: string;
   options: Record<string, OptionSpec>;
+  /** The operands it requires, in order, by name (`backup <file>`). */
+  operands?: string[];
   /** The exit code, or 'running' for a command that keeps the process (a server). */
-  run(options: Options): Promise<number | 'running'>;
+  run(options: Options, operands: string[]): Promise<number | 'running'>;
 }
 
 const CONFIG =
@@ -129,6 +131,63 @@ ${CONFIG}
         offline: o['--offline'] === true,
         json: o['--json'] === true,
       }),
+  },
+  {
+    name: 'backup',
+    summary: 'Write one archive to restore from: keys, API key, and on SQLite the database',
+    help: `usage: fleetgate backup <file> [--force]
+
+Writes a backup archive (a gzipped tar, mode 0600) while the service runs, with a manifest: the
+fleetgate version, the store's migration level, every table's row count, the encryption key ids
+and a SHA-256 checksum of each file. It holds:
+  - on SQLite, a consistent online copy of FLEETGATE_DATA_DIR/fleetgate.db (SQLite's backup API:
+    every write committed before it began, while writers go on);
+  - the encryption keys the sealed tokens and webhook secrets need: encryption-keys.json, and
+    FLEETGATE_ENCRYPTION_KEY when set (without them no copy of the store can open the tokens);
+  - the API key from the data dir (not FLEETGATE_API_KEY, which you keep);
+  - in sandbox mode, the emulator's state as it last saved it.
+On PostgreSQL (DATABASE_URL) it does not hold the database: back that up with pg_dump and keep
+both together; the archive holds the keys and a manifest read from the live database.
+Keys are never printed, only their ids. The archive holds secrets: it is refused in a folder
+other users can read, or over an existing file, unless --force.
+
+  --force   write it even into a folder others can read, or over an existing file
+
+Exit status: 0 written; 1 not written (the reason on stderr).
+
+${CONFIG}
+`,
+    options: { '--force': {} },
+    operands: ['file'],
+    run: async (o, [file]) =>
+      (await import('./backup.js')).backup({ file: file ?? '', force: o['--force'] === true }),
+  },
+  {
+    name: 'restore',
+    summary: 'Restore a backup archive into an empty data dir (migrated forward if older)',
+    help: `usage: fleetgate restore <file> [--force]
+
+Restores an archive written by fleetgate backup into FLEETGATE_DATA_DIR, which must be empty
+(or missing); then npm start serves the linked account with its tokens readable, the stored
+events, the outgoing webhooks not yet delivered (each delivered once) and the brand versions.
+Before anything is put in place it checks the archive: every file against its checksum, the
+migration level (an archive from a newer fleetgate is refused; an older one is migrated
+forward), every table's row count against the manifest, and that its keys open every sealed
+value.
+On PostgreSQL (DATABASE_URL), restore the database's dump first (psql or pg_restore); this then
+checks the archive's keys against that database and puts them, and the API key, in the data dir.
+
+  --force   restore into a data dir that is not empty, replacing its store, keys and API key
+            (stop the service first), or even when the keys do not open every sealed value
+
+Exit status: 0 restored; 1 nothing restored (the reason on stderr).
+
+${CONFIG}
+`,
+    options: { '--force': {} },
+    operands: ['file'],
+    run: async (o, [file]) =>
+      (await import('./restore.js')).restore({ file: file ?? '', force: o['--force'] === true }),
   },
 ];
 

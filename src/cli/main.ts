@@ -18,11 +18,17 @@ class UsageError extends Error {
   }
 }
 
-function parseOptions(command: Command, args: string[]): Options {
+function parseOptions(command: Command, args: string[]): { options: Options; operands: string[] } {
   const options: Options = {};
+  const operands: string[] = [];
+  const wanted = command.operands ?? [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
     const spec = command.options[arg];
+    if (!spec && !arg.startsWith('-') && operands.length < wanted.length) {
+      operands.push(arg);
+      continue;
+    }
     if (!spec)
       throw new UsageError(
         `fleetgate ${command.name}: ${arg.startsWith('-') ? 'unknown option' : 'unexpected argument'} "${arg}"`,
@@ -39,7 +45,13 @@ function parseOptions(command: Command, args: string[]): Options {
       options[arg] = value;
     }
   }
-  return options;
+  const missing = wanted.slice(operands.length);
+  if (missing.length > 0)
+    throw new UsageError(
+      `fleetgate ${command.name}: ${missing.map((m) => `<${m}>`).join(' ')} is missing`,
+      command.help,
+    );
+  return { options, operands };
 }
 
 const unknown = (name: string) => new UsageError(`fleetgate: unknown command "${name}"`, USAGE);
@@ -64,9 +76,9 @@ async function main(argv: string[]): Promise<number | 'running'> {
     process.stdout.write(command.help);
     return 0;
   }
-  const options = parseOptions(command, rest);
+  const { options, operands } = parseOptions(command, rest);
   try {
-    return await command.run(options);
+    return await command.run(options, operands);
   } catch (err) {
     // A configuration error's message lists every problem, one a line.
     process.stderr.write(`fleetgate ${command.name}: ${(err as Error).message}\n`);

@@ -52,6 +52,7 @@ import {
 } from './tables.js';
 import type { Dialect } from './dialects/dialect.js';
 import { storeFailureCode } from './store-failure.js';
+import { tableCounts } from './table-counts.js';
 import type { Emit, OutboxMessage } from './webhooks.js';
 
 /** Most items one page may ask for. */
@@ -137,6 +138,10 @@ export class SqlStore implements Store {
 
   close(): Promise<void> {
     return this.#d.close();
+  }
+
+  tableCounts(): Promise<Record<string, number>> {
+    return tableCounts(this.#db, this.kind);
   }
 
   async ping(): Promise<void> {

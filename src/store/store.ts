@@ -225,6 +225,8 @@ export interface Store {
    * this instance started); read again at most every few seconds.
    */
   schema(): Promise<SchemaCheck>;
+  /** Every table's row count (a backup's manifest; on PostgreSQL from one snapshot). */
+  tableCounts(): Promise<Record<string, number>>;
   close(): Promise<void>;
   /** For readiness probes. */
   ping(): Promise<void>;
