@@ -13,7 +13,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseConfig, type Config } from '../config.js';
-import { keyring, open, VaultError, type Keyring } from '../gateway/oauth/vault.js';
+import { keyring, open, sealedKeyId, VaultError, type Keyring } from '../gateway/oauth/vault.js';
 import { readKeyFile, writeKeyFile } from '../gateway/secrets.js';
 import { privateDir, tighten } from '../private-files.js';
 import { openStore, sqliteFile } from '../store/create-store.js';
@@ -30,11 +30,12 @@ export interface RestoreOptions {
 
 const line = (label: string, value: string) => `  ${label.padEnd(12)}${value}\n`;
 
-/** The sealed values the keys do not open, as `table.column (id): why`. */
-async function unreadable(store: Store, ring: Keyring): Promise<string[]> {
+/** The sealed values the keys do not open, as `table.column (id): why` (no keys: none opens). */
+async function unreadable(store: Store, ring: Keyring | undefined): Promise<string[]> {
   const out: string[] = [];
   for (const v of await store.sealedValues()) {
     try {
+      if (!ring) throw new VaultError('no keys', 'key_missing', sealedKeyId(v.value));
       open(ring, v.value, aadFor(v));
     } catch (err) {
       if (!(err instanceof VaultError)) throw err;
@@ -59,7 +60,7 @@ interface Checked {
 async function checkStore(
   store: Store,
   m: Manifest,
-  ring: Keyring,
+  ring: Keyring | undefined,
   o: { force: boolean; postgres: boolean; where: string },
 ): Promise<Checked> {
   const state = await store.migrations();
@@ -134,10 +135,12 @@ export async function restore(o: RestoreOptions): Promise<number> {
         `this archive comes from a PostgreSQL store (${m.store.where}) and holds its keys, not the database: set DATABASE_URL (and FLEETGATE_DB_SCHEMA) to the database its dump was restored into`,
       );
     const keys = readKeyFile(path.join(staging, DATA_FILES.keys));
-    const ring = keyring([
+    const material = [
       ...keys.map((k) => Buffer.from(k.key, 'base64')),
       ...(config.encryptionKey ? [Buffer.from(config.encryptionKey, 'base64')] : []),
-    ]);
+    ];
+    // A store that never sealed anything may come without keys (the service makes one at start).
+    const ring = material.length > 0 ? keyring(material) : undefined;
     const store = await openStore(
       postgres ? storeOptions(config) : { databaseUrl: undefined, dataDir: staging },
     );
