@@ -70,12 +70,21 @@ export interface Service {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-export async function startService(env: Record<string, string>, cliArgs?: string[]): Promise<Service> {
+/**
+ * Starts the service (or, given `cliArgs`, a CLI command that keeps running), waiting for its
+ * banner. `build` runs another build instead: its `npm start` command line, from its folder
+ * (the previous release, in the two-version test).
+ */
+export async function startService(
+  env: Record<string, string>,
+  cliArgs?: string[],
+  build?: { command: [string, ...string[]]; cwd: string },
+): Promise<Service> {
   const port = await freePort();
   const sandboxPort = await freePort();
-  const [node, ...args] = cliArgs ? cliCommand(...cliArgs) : serviceCommand();
+  const [node, ...args] = build ? build.command : cliArgs ? cliCommand(...cliArgs) : serviceCommand();
   const child = spawn(node, args, {
-    cwd: REPO,
+    cwd: build?.cwd ?? REPO,
     env: { ...process.env, PORT: String(port), SANDBOX_PORT: String(sandboxPort), LOG_LEVEL: 'warn', ...env },
   });
   let out = '';
