@@ -10,7 +10,8 @@
  * Each ratio is the median over pairs of back-to-back rounds (lib.ts pair()), with its range.
  * Prints a table with MET / NOT MET per target and writes results JSON.
  * --quick runs each measurement once for one second, so a test can check the harness works.
- * --scale runs the scale bench instead (scale.ts: each store read's cost at 1k and 100k events).
+ * --scale runs the scale bench instead (scale.ts: each store read's cost at 1k and 100k events);
+ * --backup the backup bench (backup.ts: backup and restore timed on 100k stored events).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -353,6 +354,8 @@ async function main(): Promise<void> {
   );
 }
 
-// The scale bench is its own run (its own services and stores); it takes --quick and --out too.
+// The scale and backup benches are runs of their own (their own services and stores); each takes
+// --quick and --out too.
 if (process.argv.includes('--scale')) await (await import('./scale.js')).main();
+else if (process.argv.includes('--backup')) await (await import('./backup.js')).main();
 else await main();
