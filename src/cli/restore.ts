@@ -55,6 +55,8 @@ interface Checked {
   rowNotes: string[];
   /** Sealed values the keys do not open (restored anyway only with --force). */
   unreadable: number;
+  /** Outgoing deliveries the backed-up service was attempting, their leases freed. */
+  released: number;
 }
 
 async function checkStore(
@@ -104,7 +106,9 @@ async function checkStore(
     );
   const before = state.pending;
   if (before.length > 0) await store.migrate();
-  return { forward: before, rowNotes, unreadable: cannot.length };
+  // Deliveries under way when the backup was taken: the restored service sends them at once.
+  const released = await store.webhooks.releaseLeases();
+  return { forward: before, rowNotes, unreadable: cannot.length, released };
 }
 
 /** Why the data dir may not be restored into, or undefined. */
@@ -211,6 +215,12 @@ function report(config: Config, m: Manifest, c: Checked, postgres: boolean): voi
         }`,
       ) +
       line('API key', m.files[DATA_FILES.apiKey] ? 'restored' : 'not in the archive') +
+      (c.released > 0
+        ? line(
+            'webhooks',
+            `${c.released} delivery attempt(s) under way at the backup: sent again at the next start (same webhook-id)`,
+          )
+        : '') +
       (m.files[DATA_FILES.sandbox] ? line('sandbox', 'the emulator’s state restored') : '') +
       c.rowNotes.map((n) => line('note', n)).join('') +
       `Start the service on it (npm start, or fleetgate serve).\n`,

@@ -408,6 +408,18 @@ export class WebhookRepo implements WebhookStore {
     }));
   }
 
+  async releaseLeases(): Promise<number> {
+    const r = await this.inTransaction((db) =>
+      db
+        .updateTable('webhook_deliveries')
+        .set({ locked_until: null, lock_token: null })
+        .where('status', '=', 'pending')
+        .where('lock_token', 'is not', null)
+        .executeTakeFirst(),
+    );
+    return Number(r.numUpdatedRows);
+  }
+
   async finishDelivery(id: string, lockToken: string, o: DeliveryOutcome): Promise<boolean> {
     const at = new Date(o.at).toISOString();
     const r = await this.inTransaction((db) =>

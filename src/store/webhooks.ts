@@ -89,6 +89,11 @@ export interface WebhookStore {
   claimDeliveries(o: { now: number; leaseMs: number; limit: number }): Promise<ClaimedDelivery[]>;
   /** Records an attempt's outcome; false when the lease was lost to another claimer. */
   finishDelivery(id: string, lockToken: string, outcome: DeliveryOutcome): Promise<boolean>;
+  /**
+   * Frees every pending delivery's lease, for a restored store: the workers that held them were
+   * the backed-up service's, so the restored one need not wait out their leases. Returns how many.
+   */
+  releaseLeases(): Promise<number>;
   /** The newest deliveries first (by last change). */
   recentDeliveries(o: { limit: number; subscriptionId?: string }): Promise<DeliveryLogEntry[]>;
   deliveryCounts(subscriptionId?: string): Promise<DeliveryCounts>;

@@ -121,8 +121,10 @@ describe('backup and restore on SQLite', () => {
       allowCallback(a);
       key = readFileSync(path.join(dirA, 'api-key'), 'utf8').trim();
       await autolinkOverHttp({ selfBase: a.base, apiKey: key });
-      // Nothing is delivered while A runs: the outbox holds every message at the backup.
+      // Nothing is delivered while A runs: the outbox holds every message at the backup, and
+      // attempts are under way (leased by A's worker) when it is taken.
       rx.fail(HOOKS, 1_000_000, 503);
+      rx.hold(HOOKS, 8_000);
       const sub = await api(a, key, 'POST', '/api/video/subscriptions', {
         url: rx.url(HOOKS),
         events: ['event.created', 'brand.updated'],
@@ -188,6 +190,8 @@ describe('backup and restore on SQLite', () => {
     expect(restored.code).toBe(0);
     expect(restored.stdout).toContain(`into ${dirB}`);
     expect(restored.stdout).toContain('every sealed value opens with them');
+    // Their leases were A's: freed, so B sends them at once instead of waiting them out.
+    expect(restored.stdout).toMatch(/^ {2}webhooks +[1-9]\d* delivery attempt\(s\) under way at the backup/m);
     // No key material in what either command printed.
     const secrets = [
       key,
@@ -202,6 +206,7 @@ describe('backup and restore on SQLite', () => {
       expect(statSync(path.join(dirB, f)).mode & 0o777, f).toBe(0o600);
 
     rx.fail(HOOKS, 0);
+    rx.hold(HOOKS, 0);
     const b = await startService(envFor(dirB));
     try {
       // The link, usable without relinking: its refresh token opens and the platform takes it.

@@ -2,7 +2,7 @@
  * The business application's side of outgoing webhooks, for tests: an HTTP server on loopback
  * that records every delivery and verifies its signature with the `standardwebhooks` package
  * (written by others, so our signer is checked against an independent implementation). Per
- * path it can answer a number of first attempts with an error status.
+ * path it can answer a number of first attempts with an error status, and answer late.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -29,6 +29,8 @@ export interface Receiver {
   secret(path: string, secret: string): void;
   /** Answers the next `times` deliveries to `path` with `status`. */
   fail(path: string, times: number, status?: number): void;
+  /** Answers deliveries to `path` only after `ms` (0: at once again), so attempts stay under way. */
+  hold(path: string, ms: number): void;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function startReceiver(): Promise<Receiver> {
   const received: Received[] = [];
   const secrets = new Map<string, string>();
   const failures = new Map<string, { times: number; status: number }>();
+  const holds = new Map<string, number>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -84,7 +87,9 @@ export async function startReceiver(): Promise<Receiver> {
         verified,
         answered,
       });
-      res.writeHead(answered).end();
+      const held = holds.get(path) ?? 0;
+      if (held > 0) setTimeout(() => res.writeHead(answered).end(), held);
+      else res.writeHead(answered).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -95,6 +100,7 @@ export async function startReceiver(): Promise<Receiver> {
     on: (path) => received.filter((r) => r.path === path),
     secret: (path, secret) => secrets.set(path, secret),
     fail: (path, times, status = 500) => failures.set(path, { times, status }),
+    hold: (path, ms) => holds.set(path, ms),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

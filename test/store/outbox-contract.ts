@@ -232,6 +232,26 @@ export function runOutboxContract(name: string, make: () => Promise<{ a: Closabl
       });
     });
 
+    it('frees the leases of pending deliveries for a restored store, leaving finished ones as they are', async () => {
+      await a.webhooks.putSubscription(subscription('sub_all', ['*']));
+      await a.webhooks.enqueue([message('event.created'), message('event.updated')]);
+      const leased = await claimAll(a);
+      expect(leased).toHaveLength(2);
+      const [done, held] = leased;
+      if (!done || !held) return;
+      const outcome = { status: 'delivered' as const, at: T0 + 10, httpStatus: 204, error: null };
+      expect(await a.webhooks.finishDelivery(done.id, done.lockToken, outcome)).toBe(true);
+      // The held one's lease has a minute to run: nobody else may take it yet.
+      expect(await claimAll(b, T0 + 1)).toEqual([]);
+      expect(await b.webhooks.releaseLeases()).toBe(1);
+      const [again] = await claimAll(b, T0 + 1);
+      expect(again?.id).toBe(held.id);
+      // The old holder can no longer finish it; the new one can.
+      expect(await a.webhooks.finishDelivery(held.id, held.lockToken, outcome)).toBe(false);
+      expect(await b.webhooks.finishDelivery(held.id, again?.lockToken ?? '', outcome)).toBe(true);
+      expect(await b.webhooks.releaseLeases()).toBe(0);
+    });
+
     it('schedules a retry for later, counts attempts, and records a final failure', async () => {
       await a.webhooks.putSubscription(subscription('sub_all', ['*']));
       await a.webhooks.enqueue([message('event.updated')]);
