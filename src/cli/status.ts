@@ -146,6 +146,8 @@ interface StoreSummary {
   storedEventsMore: boolean;
   eventsByStatus: Record<string, number>;
   registrationsTotal: number;
+  /** Migrations the database has run that this code does not know (a newer release migrated it). */
+  schemaNewerThanCode: string[];
   checkedAt: string;
 }
 
@@ -165,13 +167,15 @@ async function fromStore(config: Config): Promise<StoreSummary> {
     storedEventsMore: false,
     eventsByStatus: {},
     registrationsTotal: 0,
+    schemaNewerThanCode: [],
   };
   // Opening the SQLite file of a data dir the service never used would create it.
   if (!config.databaseUrl && !existsSync(sqliteFile(config.dataDir))) return none;
   const store = await openStore(storeOptions(config));
   try {
     // A database (or schema) no instance has migrated yet has no tables to read.
-    if ((await store.migrations()).applied.length === 0) return none;
+    const state = await store.migrations();
+    if (state.applied.length === 0) return none;
     const [link, window, registrationsTotal] = await Promise.all([
       store.getLink(),
       storedEventWindow(store, Date.now()),
@@ -197,6 +201,7 @@ async function fromStore(config: Config): Promise<StoreSummary> {
       storedEventsMore: window.more,
       eventsByStatus: countBy(events.map((e) => e.status)),
       registrationsTotal,
+      schemaNewerThanCode: state.unknown,
     };
   } finally {
     await store.close();
@@ -229,7 +234,13 @@ function printSummary(s: StoreSummary): void {
           line('linked at', l.linkedAt)
         : line('account', 'none linked')) +
       line('stored events', eventsLine(s.eventsByStatus, s.storedEventsMore)) +
-      line('registrations', s.registrationsTotal),
+      line('registrations', s.registrationsTotal) +
+      (s.schemaNewerThanCode.length > 0
+        ? line(
+            'schema',
+            `newer than this code: a newer release has run ${s.schemaNewerThanCode.join(', ')}; upgrade`,
+          )
+        : ''),
   );
 }
 

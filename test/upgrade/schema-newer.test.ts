@@ -142,6 +142,10 @@ async function olderCodeThanDatabase(side: Side) {
     expect(svc.output()).toContain('this code is older than the database');
     // Nothing was migrated back (or again): the database's record is as the newer release left it.
     expect(await side.names()).toEqual([...known, FUTURE]);
+    const offline = await runCli(['status', '--offline'], side.env);
+    expect(offline.stdout).toMatch(
+      new RegExp(`^ {2}schema +newer than this code: a newer release has run ${FUTURE}; upgrade$`, 'm'),
+    );
     const again = await runCli(['migrate'], side.env);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain(`newer than this code: it has run ${FUTURE}`);
