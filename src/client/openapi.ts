@@ -3513,7 +3513,10 @@ export interface operations {
                     contact_name?: string;
                     /** @default  */
                     description?: string;
-                    /** @description when the event ends; at most 6 days after start_time */
+                    /**
+                     * Format: date-time
+                     * @description when the event ends; at most 6 days after start_time
+                     */
                     end_time: string;
                     /**
                      * @description SIMPLE_EVENT: one session; CONFERENCE: multi-session (sessions are added on the platform)
@@ -3532,7 +3535,10 @@ export interface operations {
                     name: string;
                     /** @description for in-person or hybrid */
                     physical_location?: string;
-                    /** @description when the event starts, ISO 8601 with a zone */
+                    /**
+                     * Format: date-time
+                     * @description when the event starts, ISO 8601 with a zone
+                     */
                     start_time: string;
                     tagline?: string;
                     tags?: string[];

@@ -208,6 +208,28 @@ describe('OpenAPI', () => {
       ).toContain('fresh');
   });
 
+  it('declares every date-only parameter as format date and every instant as format date-time', () => {
+    const dated: string[] = [];
+    const walk = (schema: Record<string, unknown> | undefined, at: string) => {
+      if (!schema) return;
+      for (const alt of (schema['anyOf'] as Record<string, unknown>[] | undefined) ?? []) walk(alt, at);
+      if (schema['pattern'] === '^\\d{4}-\\d{2}-\\d{2}$') {
+        expect(schema['format'], at).toBe('date');
+        dated.push(at);
+      }
+    };
+    for (const { op, at } of ops()) for (const p of op.parameters ?? []) walk(p.schema, `${at} ${p.name}`);
+    // The stored lists' and the platform's date ranges, the agentic search's bounds among them.
+    expect(dated).toEqual(
+      expect.arrayContaining(['GET /api/video/ai/search from', 'GET /api/video/recordings to']),
+    );
+    const search = doc.paths['/api/video/ai/search']!['get']!.parameters!.find((p) => p.name === 'from')!;
+    expect((search.schema?.['anyOf'] as { format?: string }[]).map((s) => s.format)).toEqual([
+      'date',
+      'date-time',
+    ]);
+  });
+
   it('documents only the read parameters on GET comments, the write ones on POST', () => {
     const comments = doc.paths['/api/video/ra/conversations/{conversationId}/comments']!;
     expect(comments['get']!.parameters?.map((p) => p.name)).toEqual(['conversationId', 'limit', 'cursor']);

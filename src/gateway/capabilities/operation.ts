@@ -97,11 +97,12 @@ export const pageOf = <T>(items: T[], nextPageToken: unknown): Page<T> => ({
   nextCursor: typeof nextPageToken === 'string' && nextPageToken !== '' ? nextPageToken : null,
 });
 
-/** A yyyy-mm-dd date. */
+/** A yyyy-mm-dd date; documented as `format: date`, so generated clients and validators know it. */
 export const day = z
   .string()
   // abort: a text that is no date at all is not also reported as an unreal one (`date` below).
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date like 2026-11-22', abort: true });
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date like 2026-11-22', abort: true })
+  .meta({ format: 'date' });
 
 export const DAY_MS = 86_400_000;
 const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -166,7 +167,8 @@ export const instant = z
   .refine(
     (v) => /^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)),
     'must be an ISO 8601 time with a zone, like 2026-11-22T15:00:00Z',
-  );
+  )
+  .meta({ format: 'date-time' });
 /** Path-safe identifier as the platform issues them. */
 export const id = (what: string) =>
   z

@@ -51,6 +51,11 @@ describe('named paths', () => {
     // q is required: left out on purpose, past the types, to see the server refuse it.
     const noQ = await api.GET('/api/video/ai/search', { params: { query: {} as { q: string } } });
     expect(noQ.response.status).toBe(400);
+    // Its bounds are dates or instants that exist, refused here rather than by the platform.
+    for (const from of ['2026-02-30', '2026-13-01', 'yesterday', '2026-11-22T25:00:00Z']) {
+      const bad = await api.GET('/api/video/ai/search', { params: { query: { q: 'freight', from } } });
+      expect(refusal(bad, 400), from).toBe('validation_failed');
+    }
   });
 
   // The seeded 1:1 chat with Jordan has three messages five days back.
