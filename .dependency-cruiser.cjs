@@ -1,17 +1,19 @@
 /**
  * The layer order of src/ (docs/architecture.md, "Layers"), held by `npm run lint:layers` in
  * `npm run check`. A module may import its own layer and the layers below it, never one above;
- * no import cycles, type-only imports included (tsPreCompilationDeps), since a cycle of types is
- * still two modules that cannot be understood apart.
+ * brand and gateway are siblings (neither imports the other). No import cycles, type-only imports
+ * included (tsPreCompilationDeps), since a cycle of types is still two modules that cannot be
+ * understood apart.
  *
- *   app       src/app.ts, src/main.ts, src/cli/          assembly: builds and starts everything
- *   pages     src/pages/, src/app-deps.ts                HTML for people: portal and dashboard
- *   http      src/http/                                  Fastify: routes, auth hook, limits, headers
+ *   main      src/main.ts, src/cli/                      composition: builds every service, starts the process
+ *   app       src/app.ts, src/app-deps.ts                buildApp: registers the pipeline and the parts, builds nothing
+ *   pages     src/pages/                                 HTML for people: portal and dashboard
+ *   http      src/http/                                  Fastify: routes, the identity hook, limits, sessions
  *   mcp       src/mcp/                                   the MCP servers over the brand and the gateway
- *   brand     src/brand/                                 the brand catalog (publishes versions as webhooks)
- *   domain    src/gateway/, src/auth/                    the integration gateway; sessions and CSRF tokens
- *   store     src/store/                                 persistence behind one port
- *   base      src/*.ts, src/tracing/, src/web/, src/types/   neutral: errors, config, log…
+ *   brand     src/brand/                                 the brand catalog
+ *   gateway   src/gateway/                               the integration gateway
+ *   store     src/store/                                 persistence behind one port, and the outbox's messages
+ *   core      src/core/, src/*.ts, src/tracing/, src/types/   neutral: errors, config, log, clock…
  *
  * Routes and pages (http/, pages/) import only the store's record types, never its code.
  * src/client/ (the published typed client) and packages/platform-emulator (a stand-in for a third
@@ -19,14 +21,15 @@
  */
 
 // Each layer's folders and top-level files, as a path pattern from the repository root.
-const APP = '^src/(app\\.ts|main\\.ts|cli/)';
-const PAGES = '^src/(pages/|app-deps\\.ts)';
+const MAIN = '^src/(main\\.ts|cli/)';
+const APP = '^src/(app\\.ts|app-deps\\.ts)';
+const PAGES = '^src/pages/';
 const HTTP = '^src/http/';
 const MCP = '^src/mcp/';
 const BRAND = '^src/brand/';
-const DOMAIN = '^src/(gateway|auth)/';
+const GATEWAY = '^src/gateway/';
 const STORE = '^src/store/';
-const BASE = '^src/((?!app\\.ts$|main\\.ts$|app-deps\\.ts$)[^/]+\\.ts$|tracing/|web/|types/)';
+const CORE = '^src/(core/|(?!app\\.ts$|main\\.ts$|app-deps\\.ts$)[^/]+\\.ts$|tracing/|types/)';
 
 const any = (...patterns) => patterns.map((p) => `(${p})`).join('|');
 
@@ -62,13 +65,39 @@ module.exports = {
       from: {},
       to: { couldNotResolve: true },
     },
-    below('base', BASE, [STORE, DOMAIN, BRAND, MCP, HTTP, PAGES, APP], 'Neutral modules know no layer.'),
-    below('store', STORE, [DOMAIN, BRAND, MCP, HTTP, PAGES, APP], 'The store is a port; it serves everyone.'),
-    below('domain', DOMAIN, [BRAND, MCP, HTTP, PAGES, APP], 'The gateway and auth know no transport.'),
-    below('brand', BRAND, [MCP, HTTP, PAGES, APP], 'The brand catalog knows no transport.'),
-    below('mcp', MCP, [HTTP, PAGES, APP], 'MCP servers are served by http/, not the other way round.'),
-    below('http', HTTP, [PAGES, APP], 'Pages sit on the HTTP layer; it does not know them.'),
-    below('pages', PAGES, [APP], 'Pages are given their dependencies (app-deps.ts), not the app.'),
+    below(
+      'core',
+      CORE,
+      [STORE, GATEWAY, BRAND, MCP, HTTP, PAGES, APP, MAIN],
+      'Neutral modules know no layer.',
+    ),
+    below(
+      'store',
+      STORE,
+      [GATEWAY, BRAND, MCP, HTTP, PAGES, APP, MAIN],
+      'The store is a port; it serves everyone.',
+    ),
+    below(
+      'gateway',
+      GATEWAY,
+      [BRAND, MCP, HTTP, PAGES, APP, MAIN],
+      'The gateway knows no transport, and no brand.',
+    ),
+    below(
+      'brand',
+      BRAND,
+      [GATEWAY, MCP, HTTP, PAGES, APP, MAIN],
+      'The brand catalog knows no transport, and no gateway.',
+    ),
+    below('mcp', MCP, [HTTP, PAGES, APP, MAIN], 'MCP servers are served by http/, not the other way round.'),
+    below('http', HTTP, [PAGES, APP, MAIN], 'Pages sit on the HTTP layer; it does not know them.'),
+    below(
+      'pages',
+      PAGES,
+      [APP, MAIN],
+      'Pages are given their dependencies (pages/page-deps.ts), not the app.',
+    ),
+    below('app', APP, [MAIN], 'buildApp is given every service; main.ts builds them.'),
     {
       name: 'handlers-not-to-store-code',
       comment:

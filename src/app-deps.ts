@@ -8,8 +8,9 @@ import type { BrandService } from './brand/brand-service.js';
 import type { Config } from './config.js';
 import type { Gateway } from './gateway/gateway.js';
 import type { Metrics } from './http/metrics.js';
+import type { PageDeps } from './pages/page-deps.js';
 
-export interface AppDeps {
+export interface AppDeps extends PageDeps {
   config: Config;
   logger: Logger;
   brand: BrandService;

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
-import { isSecret } from './webhook-signature.js';
+import { isSecret } from './core/webhook-signature.js';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const port = z.coerce.number().int().min(0).max(65535);

@@ -5,7 +5,7 @@
  * current trace and span ids (`trace_id`, `span_id`); with it off there is no mixin to call.
  */
 import { pino, type Logger } from 'pino';
-import { serializeRequest } from './redact-url.js';
+import { serializeRequest } from './core/redact-url.js';
 import { tracing } from './tracing/current.js';
 
 export const REDACT_PATHS = [

@@ -19,7 +19,7 @@ import { TargetRefused } from './gateway/webhooks-out/target-guard.js';
 import { createMetrics } from './http/metrics.js';
 import { prettyTerminal } from './log-terminal.js';
 import { createLogger } from './log.js';
-import { openMode, privateDir } from './private-files.js';
+import { openMode, privateDir } from './core/private-files.js';
 import { forkSandbox, type SandboxProcess } from '@fleetgate/platform-emulator/child-process';
 import { createStore } from './store/create-store.js';
 import { SchemaAheadError } from './store/migration-state.js';
@@ -38,7 +38,7 @@ function fail(message: string): never {
 async function keyRefusal(config: Config): Promise<string | undefined> {
   const key = config.apiKey ?? storedApiKey(config.dataDir);
   if (key === undefined) return undefined;
-  const weakness = (await import('./key-strength.js')).apiKeyWeakness(key);
+  const weakness = (await import('./core/key-strength.js')).apiKeyWeakness(key);
   const source =
     config.apiKey !== undefined ? 'FLEETGATE_API_KEY' : `the API key in ${apiKeyFile(config.dataDir)}`;
   return weakness && `${source} is refused: ${weakness}`;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../src/config.js';
-import { newSecret } from '../src/webhook-signature.js';
+import { newSecret } from '../src/core/webhook-signature.js';
 
 describe('outgoing webhook configuration', () => {
   it('defaults: no env subscription, public receivers only, retries for a day', () => {

@@ -13,7 +13,7 @@ import { precomputedEdge, type Edge } from '../src/http/edge.js';
 import { sendNotFound } from '../src/http/errors.js';
 import { sendPrecomputed } from '../src/http/precomputed.js';
 import { routeTable } from '../src/http/route-table.js';
-import { precompute } from '../src/web/precomputed.js';
+import { precompute } from '../src/core/precomputed.js';
 
 const doc = precompute('{"a":1}', { contentType: 'application/json', cacheControl: 'no-cache' });
 let app: FastifyInstance;

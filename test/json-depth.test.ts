@@ -6,7 +6,7 @@
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../src/json-depth.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../src/core/json-depth.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { listen } from './helpers/listen.js';
 import { API_KEY, startGateway, type GatewayEnv } from './gateway/helpers.js';

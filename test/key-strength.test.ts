@@ -1,10 +1,10 @@
 /**
- * The API key check (src/key-strength.ts): placeholders and low-entropy keys are refused with the
+ * The API key check (src/core/key-strength.ts): placeholders and low-entropy keys are refused with the
  * reason and how to make a good key; generated keys and random keys of the usual recipes pass.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { apiKeyWeakness, characterBits, MIN_CHARACTER_BITS } from '../src/key-strength.js';
+import { apiKeyWeakness, characterBits, MIN_CHARACTER_BITS } from '../src/core/key-strength.js';
 
 const ADVICE = /openssl rand -base64 32.*crypto\.randomBytes\(32\)\.toString\('base64url'\)/;
 

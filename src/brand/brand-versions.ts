@@ -6,7 +6,7 @@
  * shared by every instance on one database.
  */
 import type { Logger } from 'pino';
-import { outboxMessage } from '../gateway/webhooks-out/messages.js';
+import { outboxMessage } from '../store/outbox-messages.js';
 import type { BrandVersionRecord, BrandVersionSummary, Page, Store } from '../store/store.js';
 import {
   bumpOf,

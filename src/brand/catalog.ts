@@ -26,7 +26,7 @@ import {
   type TokenFormat,
 } from './token-formats.js';
 import { themedTokenFormats, type ThemedTokenFormats } from './theme-tokens.js';
-import { precompute, type Precomputed } from '../web/precomputed.js';
+import { precompute, type Precomputed } from '../core/precomputed.js';
 import { tokensDocument } from './tokens-document.js';
 import { buildingTokens } from './token-build.js';
 import { SD_MODULE_FILE, sdModuleText } from './sd-module-text.js';

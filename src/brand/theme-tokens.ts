@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { precompute, type Precomputed } from '../web/precomputed.js';
+import { precompute, type Precomputed } from '../core/precomputed.js';
 import type { DiskCache } from './disk-cache.js';
 import type { ThemeKey } from './schema.js';
 import { cachedTokenFormats, FORMAT_FILES, TOKEN_FORMATS, type TokenFormat } from './token-formats.js';

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseConfig, type Config } from '../config.js';
 import { keyring, open, sealedKeyId, VaultError, type Keyring } from '../gateway/oauth/vault.js';
 import { readKeyFile, writeKeyFile } from '../gateway/secrets.js';
-import { privateDir, tighten } from '../private-files.js';
+import { privateDir, tighten } from '../core/private-files.js';
 import { openStore, sqliteFile } from '../store/create-store.js';
 import { settleSqliteFile } from '../store/sqlite-copy.js';
 import type { Store } from '../store/store.js';

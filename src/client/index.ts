@@ -2,7 +2,7 @@
  * `fleetgate/client`: the typed client a business application uses to call fleetgate.
  * openapi-fetch over the paths the service documents (./openapi.ts, generated from the
  * document it serves at GET /openapi.json), sending the gateway API key the way the service
- * reads it (`Authorization: Bearer`, src/http/auth.ts). Imports nothing from the service.
+ * reads it (`Authorization: Bearer`, src/http/auth/api-key.ts). Imports nothing from the service.
  */
 import createClient, { type Client } from 'openapi-fetch';
 import type { components, operations, paths } from './openapi.js';

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
-import { AppError } from '../errors.js';
+import { AppError } from '../core/errors.js';
 
 /** Longest token accepted (keys are short; this only stops junk early). */
 export const CURSOR_MAX_LENGTH = 512;

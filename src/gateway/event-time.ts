@@ -4,7 +4,7 @@
  * Turns either form into its instant and an instant back into a given form, so the store keeps
  * the form the caller chose while the platform, which answers in UTC, holds the same moment.
  */
-import { wallClockMs } from '../wall-clock.js';
+import { wallClockMs } from '../core/wall-clock.js';
 
 export const UTC_START = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 export const LOCAL_START = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;

@@ -4,7 +4,7 @@
  * after the platform acted, the platform side is undone, so nothing is ever half-created.
  */
 import * as z from 'zod';
-import { AppError } from '../errors.js';
+import { AppError } from '../core/errors.js';
 import type { Registration, StoredEvent } from '../store/store.js';
 import type { OpContext } from './capabilities/operation.js';
 import { seg } from './capabilities/operation.js';
@@ -17,7 +17,7 @@ import {
   platformUtc,
   UTC_START,
 } from './event-time.js';
-import { eventChangeType, outboxMessage } from './webhooks-out/messages.js';
+import { eventChangeType, outboxMessage } from '../store/outbox-messages.js';
 
 export function isTimeZone(tz: string): boolean {
   try {

@@ -6,7 +6,7 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { privateDir } from '../private-files.js';
+import { privateDir } from '../core/private-files.js';
 import { keyId, keyring, type KeySource, type Keyring } from './oauth/vault.js';
 
 export interface GatewaySecrets {

@@ -8,7 +8,7 @@
  * fails for want of the platform (no answer, server errors, or the breakers those opened), the
  * report is not ok and its `platform` part says why (reachability.ts); it is absent otherwise.
  */
-import { AppError } from '../errors.js';
+import { AppError } from '../core/errors.js';
 import type { SchemaCheck } from '../store/migration-state.js';
 import type { LinkRecord, Store, StoredEvent } from '../store/store.js';
 import { APIS, capabilityMap, SEED_CAPABILITIES } from './capabilities/catalog.js';

@@ -5,7 +5,7 @@
  * registrations. Cursors are bound to the filter they were made for (cursor.ts).
  */
 import * as z from 'zod';
-import { AppError } from '../errors.js';
+import { AppError } from '../core/errors.js';
 import { words } from '../store/search-terms.js';
 import type { EventFilter, Registration, Store, StoredEvent } from '../store/store.js';
 import { cursorParam, decodeCursor, encodeCursor, filterTag } from './cursor.js';

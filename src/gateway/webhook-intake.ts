@@ -13,14 +13,14 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
 import * as z from 'zod';
-import { AppError } from '../errors.js';
+import { AppError } from '../core/errors.js';
 import type { Store, StoredEvent, WebhookEffects } from '../store/store.js';
 import type { OutboxMessage } from '../store/webhooks.js';
 import { tracing } from '../tracing/current.js';
 import { parseInput } from './capabilities/registry.js';
 import { announceChange, platformTimes } from './events-service.js';
 import { deauthorization } from './oauth/deauthorization.js';
-import { outboxMessage } from './webhooks-out/messages.js';
+import { outboxMessage } from '../store/outbox-messages.js';
 
 const WINDOW_MS = 5 * 60_000;
 

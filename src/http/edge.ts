@@ -11,7 +11,7 @@
  * which serves the same answers for app.inject() and owns every error.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { answerFor } from '../web/precomputed.js';
+import { answerFor } from '../core/precomputed.js';
 import { sendAnswer } from './precomputed.js';
 import { quietRequest } from './request-log.js';
 import type { RouteTable } from './route-table.js';

@@ -4,7 +4,7 @@
  * bug and becomes a 500 whose body says nothing about internals (the log has the whole error).
  */
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, errorBody, type ErrorBody } from '../errors.js';
+import { AppError, errorBody, type ErrorBody } from '../core/errors.js';
 
 export { AppError, errorBody, type ErrorBody };
 

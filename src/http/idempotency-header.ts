@@ -5,7 +5,7 @@
  * marks an answer replayed from an earlier request with the same key.
  */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { AppError } from '../errors.js';
+import { AppError } from '../core/errors.js';
 import { keyUnsupported } from '../gateway/capabilities/idempotent-invoke.js';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

@@ -5,7 +5,7 @@
  * (validation, JSON.stringify for an idempotency hash), which would answer 500.
  */
 import type { FastifyInstance } from 'fastify';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../json-depth.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../core/json-depth.js';
 import { AppError } from './errors.js';
 
 export function installJsonBodies(app: FastifyInstance): void {

@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { answerFor, type Answer, type Precomputed } from '../web/precomputed.js';
+import { answerFor, type Answer, type Precomputed } from '../core/precomputed.js';
 import { requestId } from './request-id.js';
 
 export {
@@ -16,7 +16,7 @@ export {
   type CompressionCache,
   type Precomputed,
   type PrecomputeOptions,
-} from '../web/precomputed.js';
+} from '../core/precomputed.js';
 
 export function sendPrecomputed(req: FastifyRequest, reply: FastifyReply, res: Precomputed): FastifyReply {
   const a = answerFor(req.method, req.headers['if-none-match'], req.headers['accept-encoding'], res);

@@ -25,10 +25,10 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { apiKeyMatches } from '../gateway/secrets.js';
 import { rpcError } from '../mcp/mcp-endpoint.js';
-import { SESSION_COOKIE } from '../auth/session.js';
+import { SESSION_COOKIE } from './auth/session.js';
 import { addressKey } from './address-key.js';
 import { memoryFailures, redisFailures, type AuthFailures, type Lockout } from './auth-failures.js';
-import { bearerKeyValid, type Credentials } from './auth.js';
+import { bearerKeyValid, type Credentials } from './auth/api-key.js';
 import { AppError, errorBody } from './errors.js';
 
 type Kind = 'api' | 'mcp' | 'login' | 'metrics';

@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import FindMyWay from 'find-my-way';
-import type { Precomputed } from '../web/precomputed.js';
+import type { Precomputed } from '../core/precomputed.js';
 import { errorBody } from './errors.js';
 
 /** Picks a route's precomputed answer from the raw path and query, or leaves it to its handler. */

@@ -3,9 +3,9 @@
  * the deny-all CSP, unless the response set its own (pages, docs, SVGs).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DENY_ALL_CSP, SECURITY_HEADERS } from '../web/security-headers.js';
+import { DENY_ALL_CSP, SECURITY_HEADERS } from '../core/security-headers.js';
 
-export { DENY_ALL_CSP, SECURITY_HEADERS, withSecurityHeaders } from '../web/security-headers.js';
+export { DENY_ALL_CSP, SECURITY_HEADERS, withSecurityHeaders } from '../core/security-headers.js';
 
 export function installSecurityHeaders(app: FastifyInstance): void {
   const entries = Object.entries(SECURITY_HEADERS);

@@ -9,7 +9,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import type { McpServer } from '@modelcontextprotocol/server';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../json-depth.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../core/json-depth.js';
 import type { SdkHandler } from './mcp-sdk-handler.js';
 import { McpResponseCache, type CachedParts } from './response-cache.js';
 

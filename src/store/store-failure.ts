@@ -4,7 +4,7 @@
  * Retry-After and a code naming the cause, instead of a 500 `internal_error`; the driver error
  * stays as the cause, for the log only.
  */
-import { AppError } from '../errors.js';
+import { AppError } from '../core/errors.js';
 
 /** `full` and `io` mean the store cannot write; `unavailable` that it cannot be reached. */
 export type StoreFailureKind = 'full' | 'io' | 'unavailable';

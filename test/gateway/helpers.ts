@@ -28,7 +28,7 @@ import {
 } from '../../packages/platform-emulator/test/helpers/sandbox.js';
 import type { SandboxOptions } from '../../packages/platform-emulator/src/options.js';
 
-// Random, as an operator's should be: a process start refuses a placeholder (src/key-strength.ts).
+// Random, as an operator's should be: a process start refuses a placeholder (src/core/key-strength.ts).
 export const API_KEY = `gw-test-${randomBytes(24).toString('base64url')}`;
 
 export interface GatewayEnv {

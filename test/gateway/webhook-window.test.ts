@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../src/errors.js';
+import { AppError } from '../../src/core/errors.js';
 import { WebhookIntake } from '../../src/gateway/webhook-intake.js';
 import { createLogger } from '../../src/log.js';
 import { createStore } from '../../src/store/create-store.js';

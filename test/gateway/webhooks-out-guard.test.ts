@@ -11,8 +11,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyring, seal, type KeySource } from '../../src/gateway/oauth/vault.js';
 import { WebhookDispatcher } from '../../src/gateway/webhooks-out/dispatcher.js';
-import { outboxMessage } from '../../src/gateway/webhooks-out/messages.js';
-import { newSecret } from '../../src/webhook-signature.js';
+import { outboxMessage } from '../../src/store/outbox-messages.js';
+import { newSecret } from '../../src/core/webhook-signature.js';
 import { subscriptionSecretAad } from '../../src/gateway/webhooks-out/subscriptions.js';
 import {
   blockedRange,

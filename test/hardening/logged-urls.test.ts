@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactUrl } from '../../src/redact-url.js';
+import { redactUrl } from '../../src/core/redact-url.js';
 import { API_KEY, startGateway, type GatewayEnv } from '../gateway/helpers.js';
 
 let e: GatewayEnv;

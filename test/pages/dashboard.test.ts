@@ -6,7 +6,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_TTL_MS, issueSession, verifySession } from '../../src/auth/session.js';
+import { SESSION_TTL_MS, issueSession, verifySession } from '../../src/http/auth/session.js';
 import { buildTestApp, eventually } from '../helpers/build-test-app.js';
 import { htmlProblems } from '../helpers/validate-html.js';
 import { API_KEY, startGateway, type GatewayEnv } from '../gateway/helpers.js';

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueSession } from '../../src/auth/session.js';
+import { issueSession } from '../../src/http/auth/session.js';
 import { API_KEY, startGateway, type GatewayEnv } from '../gateway/helpers.js';
 import { dashboardClient, type DashboardClient } from './dashboard-client.js';
 import { storedEvents } from '../helpers/stored-events.js';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newSecret } from '../../src/webhook-signature.js';
+import { newSecret } from '../../src/core/webhook-signature.js';
 import { startReceiver, type Receiver } from '../gateway/webhook-receiver.js';
 import { eventually } from '../helpers/build-test-app.js';
 import { requireService } from '../helpers/services.js';

@@ -19,7 +19,7 @@
  * - Keys live as long as FLEETGATE_IDEMPOTENCY_RETENTION_HOURS (the RetentionJob prunes them).
  */
 import { createHash } from 'node:crypto';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../core/errors.js';
 import type { Operation, OpContext } from './operation.js';
 import { operationOf, parseInput } from './registry.js';
 

@@ -4,7 +4,7 @@
  * the generic invoke endpoint and (later) MCP tools all run the same operation.
  */
 import * as z from 'zod';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../core/errors.js';
 import type { Store } from '../../store/store.js';
 import type { PlatformClient } from '../platform/platform-client.js';
 import type { RateLabel } from '../platform/budget.js';

@@ -4,7 +4,7 @@
  * capability without a public platform endpoint answers 501 with the reason.
  */
 import * as z from 'zod';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../core/errors.js';
 import { CAPABILITIES, type CapabilityDef } from './catalog.js';
 import type { Operation, OpContext } from './operation.js';
 import { OPERATIONS } from './ops/index.js';

@@ -6,7 +6,7 @@
  */
 import type { LinkRecord } from '../../store/store.js';
 import type { OutboxMessage } from '../../store/webhooks.js';
-import { outboxMessage, type EventType } from '../webhooks-out/messages.js';
+import { outboxMessage, type EventType } from '../../store/outbox-messages.js';
 
 /** The link's health: what the dashboard, the monitor and these messages call it. */
 export type LinkHealth = 'not_linked' | 'linked' | 'refresh_failing' | 'needs_relink';

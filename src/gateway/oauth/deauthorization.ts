@@ -10,7 +10,7 @@
  * no user data beyond the link, which goes now.
  */
 import type { WebhookEffects } from '../../store/store.js';
-import { linkMessage } from '../webhooks-out/messages.js';
+import { linkMessage } from '../../store/outbox-messages.js';
 import { connectionMessage, healthOf } from './connection-events.js';
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.length <= 256 ? v : undefined);

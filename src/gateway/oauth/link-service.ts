@@ -7,10 +7,10 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../core/errors.js';
 import type { LinkRecord, Store } from '../../store/store.js';
 import { USER_AGENT } from '../../version.js';
-import { linkMessage } from '../webhooks-out/messages.js';
+import { linkMessage } from '../../store/outbox-messages.js';
 import { connectionMessage, healthOf } from './connection-events.js';
 import { OAuthFailure, type OAuthClient, type TokenResponse } from './oauth-client.js';
 import { aad, type TokenManager } from './token-manager.js';

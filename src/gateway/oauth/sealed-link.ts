@@ -4,7 +4,7 @@
  * refresh token the platform refused; unlike that one it is never marked in the store: the
  * sealed values stay as they are, so restoring the key brings the link back.
  */
-import { AppError } from '../../errors.js';
+import { AppError } from '../../core/errors.js';
 import type { LinkRecord } from '../../store/store.js';
 import { openAny, VaultError, type KeySource, type VaultFailure } from './vault.js';
 

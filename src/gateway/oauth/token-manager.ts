@@ -14,10 +14,10 @@
  * in the same locked transaction (connection-events.ts).
  */
 import type { Logger } from 'pino';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../core/errors.js';
 import type { LinkRecord, Store } from '../../store/store.js';
 import type { OutboxMessage } from '../../store/webhooks.js';
-import { linkMessage } from '../webhooks-out/messages.js';
+import { linkMessage } from '../../store/outbox-messages.js';
 import { connectionMessage, healthOf } from './connection-events.js';
 import type { RefreshOutcome } from '../observer.js';
 import { OAuthFailure, type OAuthClient, type TokenResponse } from './oauth-client.js';

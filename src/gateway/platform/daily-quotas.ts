@@ -10,7 +10,7 @@
  */
 import type { Logger } from 'pino';
 import type { DailyQuotaName } from '../../config.js';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../core/errors.js';
 import type { DailyCharge, DailyUsageStore } from '../../store/store.js';
 import type { RateLabel } from './budget.js';
 

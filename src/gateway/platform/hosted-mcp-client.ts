@@ -16,7 +16,7 @@
  * callers can fall back; a tool's own error (`isError: true`, e.g. a bad page token) is
  * `AppError(400, 'hosted_mcp_tool_error')` with the tool's message.
  */
-import { AppError } from '../../errors.js';
+import { AppError } from '../../core/errors.js';
 import { USER_AGENT, VERSION } from '../../version.js';
 import type { HostedMcp } from '../capabilities/operation.js';
 import type { TokenManager } from '../oauth/token-manager.js';

@@ -10,7 +10,7 @@
  * outcome also tells whether the platform can be reached, and if not why (reachability.ts).
  */
 import type { Logger } from 'pino';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../core/errors.js';
 import { tracing } from '../../tracing/current.js';
 import { USER_AGENT } from '../../version.js';
 import type { TokenManager } from '../oauth/token-manager.js';

@@ -14,7 +14,7 @@ import type { ClaimedDelivery, DeliveryOutcome } from '../../store/webhooks.js';
 import { tracing } from '../../tracing/current.js';
 import { openAny, type KeySource } from '../oauth/vault.js';
 import { postWebhook, type AttemptResult } from './sender.js';
-import { sign } from '../../webhook-signature.js';
+import { sign } from '../../core/webhook-signature.js';
 import { subscriptionSecretAad } from './subscriptions.js';
 import { parseTarget, resolveTarget, TargetRefused, type Resolver } from './target-guard.js';
 

@@ -7,12 +7,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import * as z from 'zod';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../core/errors.js';
 import type { DeliveryCounts, DeliveryLogEntry, WebhookSubscription } from '../../store/webhooks.js';
 import type { Store } from '../../store/store.js';
 import { seal, type KeySource } from '../oauth/vault.js';
-import { EVENT_TYPES } from './messages.js';
-import { newSecret } from '../../webhook-signature.js';
+import { EVENT_TYPES } from '../../store/outbox-messages.js';
+import { newSecret } from '../../core/webhook-signature.js';
 import { parseTarget, resolveTarget, TargetRefused, type Resolver } from './target-guard.js';
 
 export const ENV_SUBSCRIPTION_ID = 'sub_env';

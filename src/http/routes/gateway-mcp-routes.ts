@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Gateway } from '../../gateway/gateway.js';
 import { createMcpEndpoint, type RpcReply } from '../../mcp/mcp-endpoint.js';
-import { bearerKeyValid } from '../auth.js';
+import { bearerKeyValid } from '../auth/api-key.js';
 import { registerMcpEdge } from '../mcp-edge.js';
 import { documentRoute } from '../openapi.js';
 import { mcpRouteDoc } from '../openapi/mcp-doc.js';

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Gateway } from '../../gateway/gateway.js';
-import { requireApiKey } from '../auth.js';
+import { requireApiKey } from '../auth/api-key.js';
 import { registerCapabilityRoutes } from './capability-routes.js';
 import { registerCapabilityPaths } from './video/index.js';
 import { registerWebhookRoutes } from './webhook-routes.js';

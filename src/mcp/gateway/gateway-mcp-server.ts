@@ -10,7 +10,7 @@ import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotoc
 import { invokeOnce } from '../../gateway/capabilities/idempotent-invoke.js';
 import type { Gateway } from '../../gateway/gateway.js';
 import { capabilityState } from '../../gateway/monitor.js';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../core/errors.js';
 import { JSON_SCHEMA_VALIDATOR } from '../json-schema-validator.js';
 import { registerGatewayResources } from './gateway-resources.js';
 import { gatewayTools, IDEMPOTENCY_ARG, type GatewayTool } from './gateway-tools.js';

@@ -5,7 +5,7 @@
  * to do next, so a model can correct itself instead of guessing.
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../core/errors.js';
 
 /** The `_meta` key marking an answer replayed for an idempotency key (REST: Idempotent-Replayed). */
 export const REPLAYED_META = 'fleetgate/idempotent-replayed';

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../core/errors.js';
 import { invokeOnce } from '../../gateway/capabilities/idempotent-invoke.js';
 import type { OpContext } from '../../gateway/capabilities/operation.js';
 import type { WireEvent } from '../../gateway/events-service.js';

@@ -9,7 +9,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Gateway } from '../../gateway/gateway.js';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../core/errors.js';
 import { HEALTH_SHOWN } from './health-view.js';
 import type { Loaded } from './parts.js';
 import type { DashboardData } from './render.js';

@@ -3,7 +3,7 @@
  * short-lived cookie and the next GET /dashboard shows and clears it. Kept in the cookie (not in
  * memory) so the GET may land on another instance; signed so nobody else can put words on the page.
  */
-import { derivedKey, hmac, safeEqual } from '../../auth/session.js';
+import { derivedKey, hmac, safeEqual } from '../../http/auth/session.js';
 
 export const FLASH_COOKIE = 'fg_flash';
 export const FLASH_PATH = '/dashboard';

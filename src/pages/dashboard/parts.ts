@@ -2,7 +2,7 @@
  * Small pieces the dashboard views share: notices, state badges (text, not color alone), times,
  * sizes, funnel chips and the hidden CSRF field.
  */
-import { CSRF_FIELD } from '../../auth/csrf.js';
+import { CSRF_FIELD } from '../../http/auth/csrf.js';
 import type { Notice } from './flash.js';
 import { html, type FunnelView, type Raw } from './html.js';
 

@@ -6,13 +6,13 @@
  * Served only with the gateway; brand-only builds answer 404.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app-deps.js';
+import type { PageDeps } from '../page-deps.js';
 import { invoke, parseInput } from '../../gateway/capabilities/registry.js';
 import { eventPatchInput, getStoredEvent, updateEvent } from '../../gateway/events-service.js';
 import { apiKeyMatches } from '../../gateway/secrets.js';
 import { DASHBOARD_DOCS, documentRoute } from '../../http/openapi.js';
 import { precompute, sendPrecomputed, type Precomputed } from '../../http/precomputed.js';
-import { CSRF_FIELD, csrfToken, csrfValid } from '../../auth/csrf.js';
+import { CSRF_FIELD, csrfToken, csrfValid } from '../../http/auth/csrf.js';
 import { createEventOnce, newFormKey } from './create-event.js';
 import { explain, loadDashboard } from './data.js';
 import { renderDeleteConfirm, renderEventMissing } from './delete-view.js';
@@ -21,8 +21,8 @@ import type { BrandView } from './html.js';
 import { renderLogin, renderRefused, renderRelay } from './login-view.js';
 import { renderDashboard } from './render.js';
 import { DASHBOARD_JS } from './script.js';
-import { SESSION_COOKIE, SESSION_TTL_MS, type Session } from '../../auth/session.js';
-import type { DashboardSessions } from '../../auth/sessions.js';
+import { SESSION_COOKIE, SESSION_TTL_MS, type Session } from '../../http/auth/session.js';
+import type { DashboardSessions } from '../../http/auth/sessions.js';
 import { DASHBOARD_CSS } from './styles.js';
 
 const TIMEZONES = Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC');
@@ -33,7 +33,7 @@ const formOf = (req: FastifyRequest) =>
 
 export function registerDashboard(
   app: FastifyInstance,
-  deps: AppDeps,
+  deps: PageDeps,
   sessions: DashboardSessions | undefined,
 ): void {
   if (!deps.gateway || !sessions) return;

@@ -4,7 +4,7 @@
  * catalog, so the next request builds from the new one and the old entry is collected with it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app-deps.js';
+import type { PageDeps } from '../page-deps.js';
 import type { BrandCatalog } from '../../brand/catalog.js';
 import { documentRoute } from '../../http/openapi.js';
 import { precompute, sendPrecomputed, type Precomputed } from '../../http/precomputed.js';
@@ -73,7 +73,7 @@ function build(catalog: BrandCatalog): Portal {
   return { page, css };
 }
 
-export function registerPortal(app: FastifyInstance, deps: AppDeps): void {
+export function registerPortal(app: FastifyInstance, deps: PageDeps): void {
   const cache = new WeakMap<BrandCatalog, Portal>();
   const current = (): Portal => {
     const catalog = deps.brand.current;

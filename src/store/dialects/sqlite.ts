@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect as KyselySqlite, sql, type Migration } from 'kysely';
-import { privateDir, privateFile, tighten } from '../../private-files.js';
+import { privateDir, privateFile, tighten } from '../../core/private-files.js';
 import { migrationState, newerSchemaVerdict, type MigrationState } from '../migration-state.js';
 import type { Ddl } from '../migrations.js';
 import type { Tables } from '../tables.js';

@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
-import { AppError } from '../../../errors.js';
+import { AppError } from '../../../core/errors.js';
 import {
   date,
   day,

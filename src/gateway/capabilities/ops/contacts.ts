@@ -2,7 +2,7 @@
  * contacts: the linked user's contacts (company and external), and a directory search.
  */
 import * as z from 'zod';
-import { AppError } from '../../../errors.js';
+import { AppError } from '../../../core/errors.js';
 import { defineOp, pageOf, pageSchema, paging } from '../operation.js';
 
 interface PlatformContact {

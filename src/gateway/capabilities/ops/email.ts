@@ -6,7 +6,7 @@
  * headers (format=metadata) for their page, which is why their pages are small.
  */
 import * as z from 'zod';
-import { AppError } from '../../../errors.js';
+import { AppError } from '../../../core/errors.js';
 import { defineOp, pageOf, pageSchema, paging, seg, type OpContext } from '../operation.js';
 
 interface PlatformHeader {

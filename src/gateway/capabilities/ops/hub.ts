@@ -4,7 +4,7 @@
  * Markdown, or renames one.
  */
 import * as z from 'zod';
-import { AppError } from '../../../errors.js';
+import { AppError } from '../../../core/errors.js';
 import { defineOp, id, objectUnion, pageOf, pageSchema, paging, seg } from '../operation.js';
 
 const GROUP = 'hub';

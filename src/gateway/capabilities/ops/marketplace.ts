@@ -6,7 +6,7 @@
  * input here.
  */
 import * as z from 'zod';
-import { AppError } from '../../../errors.js';
+import { AppError } from '../../../core/errors.js';
 import { defineOp, id, pageOf, pageSchema, paging, seg } from '../operation.js';
 
 const GROUP = 'marketplace';

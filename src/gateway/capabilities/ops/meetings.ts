@@ -4,7 +4,7 @@
  * the calendar step fails.
  */
 import * as z from 'zod';
-import { AppError } from '../../../errors.js';
+import { AppError } from '../../../core/errors.js';
 import {
   createEvent,
   deleteEvent,

@@ -4,7 +4,7 @@
  * analysis, and its comment thread (read and post). All under the platform's `/zra/*` paths.
  */
 import * as z from 'zod';
-import { AppError } from '../../../errors.js';
+import { AppError } from '../../../core/errors.js';
 import { defineOp, id, instant, objectUnion, pageOf, pageSchema, paging, seg } from '../operation.js';
 
 const GROUP = 'ra';

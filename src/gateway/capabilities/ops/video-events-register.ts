@@ -5,7 +5,7 @@
  * refused ticket with 201 and an `errors` entry, which becomes our error with its own status.
  */
 import * as z from 'zod';
-import { AppError } from '../../../errors.js';
+import { AppError } from '../../../core/errors.js';
 import { defineOp, id, seg } from '../operation.js';
 
 const GROUP = 'video_events';

@@ -4,7 +4,7 @@
  * one of the user's hubs, and registering an attendee (./video-events-register.ts).
  */
 import * as z from 'zod';
-import { AppError } from '../../../errors.js';
+import { AppError } from '../../../core/errors.js';
 import { defineOp, id, instant, pageOf, pageSchema, paging, seg } from '../operation.js';
 import { registerOp } from './video-events-register.js';
 

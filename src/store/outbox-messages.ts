@@ -4,8 +4,8 @@
  * written, so every retry sends the same bytes under the same `msg_` id.
  */
 import { randomBytes } from 'node:crypto';
-import type { LinkRecord, StoredEvent } from '../../store/store.js';
-import type { OutboxMessage } from '../../store/webhooks.js';
+import type { LinkRecord, StoredEvent } from './store.js';
+import type { OutboxMessage } from './webhooks.js';
 
 export const EVENT_TYPES = [
   'event.created',

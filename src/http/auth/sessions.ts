@@ -10,7 +10,7 @@
  * primary-key lookup, made once per request however many hooks ask.
  */
 import { hash } from 'node:crypto';
-import type { SessionStore } from '../store/sessions.js';
+import type { SessionStore } from '../../store/sessions.js';
 import { derivedKey, hmac, issueSession, SESSION_COOKIE, verifySession, type Session } from './session.js';
 
 /** What a check reads of a request: the cookies, and the raw request its answer is kept on. */

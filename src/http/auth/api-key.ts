@@ -7,10 +7,10 @@
  * (auth/sessions.ts), so a signed-out cookie is refused on every instance.
  */
 import type { FastifyRequest } from 'fastify';
-import { apiKeyMatches } from '../gateway/secrets.js';
-import { CSRF_HEADER, csrfValid } from '../auth/csrf.js';
-import type { DashboardSessions } from '../auth/sessions.js';
-import { AppError } from './errors.js';
+import { apiKeyMatches } from '../../gateway/secrets.js';
+import { CSRF_HEADER, csrfValid } from './csrf.js';
+import type { DashboardSessions } from './sessions.js';
+import { AppError } from '../errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
