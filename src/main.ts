@@ -1,9 +1,10 @@
 /**
- * Composition root: parse the environment, build the adapters (store, secrets, brand, the
- * emulator in sandbox mode, the gateway), build the app, listen, link the demo account in
- * sandbox mode, and close gracefully on SIGTERM/SIGINT. An emulator child that exits is started
- * again (child-process.ts); the gateway sends nothing to its port while it is down. The only file besides config.ts that
- * sees process.env.
+ * Composition root: parse the environment, build every service (the store, the brand versions
+ * the brand publishes through, the brand, secrets, Redis, metrics, the gateway and its dashboard
+ * sessions; the emulator in sandbox mode), build the app from them, listen, link the demo account
+ * in sandbox mode, and close gracefully on SIGTERM/SIGINT; main() reads as those steps. An
+ * emulator child that exits is started again (child-process.ts); the gateway sends nothing to its
+ * port while it is down. The only file besides config.ts that sees process.env.
  */
 import path from 'node:path';
 import { BrandService } from './brand/brand-service.js';
