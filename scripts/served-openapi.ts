@@ -7,6 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { appGateway } from '../src/app-deps.js';
 import { buildApp } from '../src/app.js';
 import { BrandService } from '../src/brand/brand-service.js';
 import { parseConfig } from '../src/config.js';
@@ -45,7 +46,7 @@ export async function servedOpenApi(): Promise<Record<string, unknown>> {
   });
   const metrics = createMetrics({ processMetrics: false });
   const gateway = createGateway({ config, store, keys: secrets.keys, logger, brandName: () => 'fleetgate' });
-  const app = buildApp({ config, logger, brand, gateway: { gateway, secrets }, metrics });
+  const app = buildApp({ config, logger, brand, gateway: appGateway(gateway, secrets), metrics });
   try {
     await app.ready();
     const res = await app.inject({ method: 'GET', url: '/openapi.json' });

@@ -1,20 +1,25 @@
 /**
- * Composition root: parse the environment, build the adapters (store, secrets, brand, the
- * emulator in sandbox mode, the gateway), build the app, listen, link the demo account in
- * sandbox mode, and close gracefully on SIGTERM/SIGINT. An emulator child that exits is started
- * again (child-process.ts); the gateway sends nothing to its port while it is down. The only file besides config.ts that
- * sees process.env.
+ * Composition root: parse the environment, build every service (the store, the brand versions
+ * the brand publishes through, the brand, secrets, Redis, metrics, the gateway and its dashboard
+ * sessions; the emulator in sandbox mode), build the app from them, listen, link the demo account
+ * in sandbox mode, and close gracefully on SIGTERM/SIGINT; main() reads as those steps. An
+ * emulator child that exits is started again (child-process.ts); the gateway sends nothing to its
+ * port while it is down. The only file besides config.ts that sees process.env.
  */
 import path from 'node:path';
 import { BrandService } from './brand/brand-service.js';
 import { BrandVersions, versionHook } from './brand/brand-versions.js';
 import { BrandInvalidError } from './brand/problems.js';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { appGateway, type AppDeps } from './app-deps.js';
 import { buildApp } from './app.js';
 import { cjsExport } from './cjs-export.js';
 import { ConfigError, parseConfig, withSandboxWiring, type Config } from './config.js';
-import { createGateway } from './gateway/gateway.js';
+import { createGateway, type Gateway } from './gateway/gateway.js';
 import { autolinkOverHttp } from './gateway/oauth/autolink.js';
-import { apiKeyFile, loadSecrets, storedApiKey } from './gateway/secrets.js';
+import { apiKeyFile, loadSecrets, storedApiKey, type GatewaySecrets } from './gateway/secrets.js';
 import { TargetRefused } from './gateway/webhooks-out/target-guard.js';
 import { createMetrics } from './http/metrics.js';
 import { prettyTerminal } from './log-terminal.js';
@@ -24,7 +29,10 @@ import { forkSandbox, type SandboxProcess } from '@fleetgate/platform-emulator/c
 import { createStore } from './store/create-store.js';
 import { SchemaAheadError } from './store/migration-state.js';
 import type { Store } from './store/store.js';
+import type { Tracing } from './tracing/current.js';
 import { startTracing } from './tracing/start.js';
+
+type Terminal = Awaited<ReturnType<typeof prettyTerminal>> | undefined;
 
 function fail(message: string): never {
   process.stderr.write(`fleetgate: ${message}\n`);
@@ -44,26 +52,27 @@ async function keyRefusal(config: Config): Promise<string | undefined> {
   return weakness && `${source} is refused: ${weakness}`;
 }
 
-async function main(): Promise<void> {
-  let config: Config;
+function readConfig(): Config {
   try {
-    config = withSandboxWiring(parseConfig(process.env));
+    return withSandboxWiring(parseConfig(process.env));
   } catch (err) {
     if (err instanceof ConfigError) fail(err.message);
     throw err;
   }
-  // Loaded and checked while the start sets up logging and forks the emulator; the verdict
-  // comes before the store or the brand is touched.
-  const keyRefused = keyRefusal(config);
-  // Never an unhandled rejection: a failure is reported where the verdict is awaited.
-  keyRefused.catch(() => undefined);
-  // Before the logger, the app and the gateway: each asks once, as it is built, whether to trace.
+}
+
+/** Tracing, then the logger: each of the app and the gateway asks once, as it is built, whether to trace. */
+async function startLogging(config: Config) {
   const traces = await startTracing(config.tracing);
   const terminal =
     config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY)
       ? await prettyTerminal()
       : undefined;
   const logger = createLogger(config.logLevel, terminal);
+  return { traces, terminal, logger };
+}
+
+function checkDataDir(config: Config, logger: Logger): void {
   // Owner-only when made here: the store, the keys and the emulator's state live in it (the
   // brand cache, made first below, would otherwise make it with the umask's mode).
   privateDir(config.dataDir);
@@ -76,8 +85,17 @@ async function main(): Promise<void> {
       `the data dir ${dir} is open to other users (mode ${dataDirMode}) and holds the API key, the encryption keys and the store: run chmod 700 ${dir}`,
     );
   }
-  // Sandbox mode: the platform emulator runs beside the service in its own process, keeping its
-  // state in the data dir. It starts while the service builds its app; linking waits for it.
+}
+
+/**
+ * Sandbox mode: the platform emulator runs beside the service in its own process, keeping its
+ * state in the data dir. It starts while the service builds its app; linking waits for it.
+ */
+function forkEmulator(
+  config: Config,
+  logger: Logger,
+  terminal: Terminal,
+): Promise<SandboxProcess> | undefined {
   const sandboxStarting: Promise<SandboxProcess> | undefined = config.sandbox.enabled
     ? forkSandbox({
         dataDir: path.resolve(config.dataDir, 'sandbox'),
@@ -88,9 +106,10 @@ async function main(): Promise<void> {
     : undefined;
   // Never an unhandled rejection: the failure is reported where the sandbox is awaited.
   sandboxStarting?.catch(() => undefined);
-  const refused = await keyRefused;
-  if (refused) fail(refused);
-  // Before the brand: each brand load publishes its tokens as a brand version in the store.
+  return sandboxStarting;
+}
+
+async function openStore(config: Config, logger: Logger): Promise<Store> {
   let store: Store;
   try {
     store = await createStore({
@@ -111,26 +130,26 @@ async function main(): Promise<void> {
       { code: schema.code, database: schema.database, unknownMigrations: schema.unknown },
       'this code is older than the database: a newer release has migrated it; serving without migrating',
     );
-  let brand: BrandService;
+  return store;
+}
+
+async function startBrand(config: Config, logger: Logger, versions: BrandVersions): Promise<BrandService> {
   try {
-    brand = await BrandService.start({
+    return await BrandService.start({
       dir: config.brandDir,
       baseUrl: config.publicUrl,
       cacheDir: path.join(config.dataDir, 'cache'),
       logger,
-      version: versionHook(new BrandVersions(store), logger),
+      version: versionHook(versions, logger),
     });
   } catch (err) {
     if (err instanceof BrandInvalidError) fail(err.message);
     throw err;
   }
-  const secrets = loadSecrets({
-    dataDir: config.dataDir,
-    apiKey: config.apiKey,
-    encryptionKey: config.encryptionKey,
-  });
+}
 
-  // Loaded only when configured: the embedded default never needs it. CommonJS (cjs-export.ts).
+/** Loaded only when configured: the embedded default never needs it. CommonJS (cjs-export.ts). */
+async function connectRedis(config: Config, logger: Logger): Promise<Redis | undefined> {
   const redis = config.redisUrl
     ? new (cjsExport(await import('ioredis'), 'Redis'))(config.redisUrl, {
         maxRetriesPerRequest: 1,
@@ -138,14 +157,44 @@ async function main(): Promise<void> {
       })
     : undefined;
   redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis unavailable'));
+  return redis;
+}
+
+/** Every service the app is given, and what the process closes at the end. */
+interface Services {
+  store: Store;
+  brand: BrandService;
+  secrets: GatewaySecrets;
+  redis: Redis | undefined;
+  gateway: Gateway;
+  deps: AppDeps;
+}
+
+/**
+ * Store, brand (each load publishes its tokens as a brand version in the store, through the one
+ * BrandVersions the app serves them from), secrets, Redis, metrics, the gateway. `sandbox` is the
+ * emulator once it is up: the gateway asks it about each platform request.
+ */
+async function buildServices(
+  config: Config,
+  logger: Logger,
+  sandbox: () => SandboxProcess | undefined,
+): Promise<Services> {
+  const store = await openStore(config, logger);
+  const brandVersions = new BrandVersions(store);
+  const brand = await startBrand(config, logger, brandVersions);
+  const secrets = loadSecrets({
+    dataDir: config.dataDir,
+    apiKey: config.apiKey,
+    encryptionKey: config.encryptionKey,
+  });
+  const redis = await connectRedis(config, logger);
   const metrics = createMetrics();
-  // Set once the emulator is up (below); the gateway asks it about each platform request.
-  let sandbox: SandboxProcess | undefined;
   const gateway = createGateway({
     observer: metrics.observer,
     // While the emulator child is down (it is being restarted), nothing is sent to its port:
     // whatever holds it then is not the emulator. Nothing calls the platform before it is up.
-    ...(config.sandbox.enabled ? { platformGate: (url: string) => sandbox?.refusal(url) } : {}),
+    ...(config.sandbox.enabled ? { platformGate: (url: string) => sandbox()?.refusal(url) } : {}),
     ...(redis ? { redis } : {}),
     config,
     store,
@@ -154,26 +203,19 @@ async function main(): Promise<void> {
     brandName: () => brand.current.source.info.name,
     funnels: () => brand.current.themes.keys,
   });
-  const app = buildApp({
+  const deps: AppDeps = {
     config,
     logger,
     brand,
-    gateway: { gateway, secrets },
+    gateway: appGateway(gateway, secrets, brandVersions),
     metrics,
     ...(redis ? { redis } : {}),
-  });
-  // Before listening: the gateway is wired to the emulator's port, and must not serve a request
-  // (or send a credential) to whatever else holds that port when the emulator cannot.
-  try {
-    sandbox = await sandboxStarting;
-  } catch (err) {
-    fail(`the emulator did not start: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  await app.listen({ port: config.port, host: config.host });
-  // After listening: following the folder is not needed to serve what was just loaded, and
-  // setting the watcher up (~50 ms here) would only delay readiness.
-  if (config.brandWatch) await brand.watch();
-  // Outgoing webhooks: the env subscription is synced and the delivery worker starts.
+  };
+  return { store, brand, secrets, redis, gateway, deps };
+}
+
+/** Outgoing webhooks (the env subscription is synced and the delivery worker starts), retention. */
+async function startWorkers(gateway: Gateway): Promise<void> {
   try {
     await gateway.outgoing.start();
   } catch (err) {
@@ -181,38 +223,52 @@ async function main(): Promise<void> {
     throw err;
   }
   gateway.retention.start();
-  const selfBase = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+}
 
-  let linkNote = '';
-  const link = await store.getLink();
+/** Links the platform account at start where it can; says how the link stands, for the banner. */
+async function linkAtStart(
+  config: Config,
+  logger: Logger,
+  services: Services,
+  sandbox: SandboxProcess | undefined,
+): Promise<string> {
+  const { gateway, secrets } = services;
+  const selfBase = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+  const link = await services.store.getLink();
   if (!link || link.status !== 'linked') {
     try {
       if (config.video.accountId) {
         await gateway.link.linkServerToServer();
-        linkNote = 'linked with server-to-server credentials';
+        return 'linked with server-to-server credentials';
       } else if (sandbox && config.sandbox.autolink) {
         await autolinkOverHttp({ selfBase, apiKey: secrets.apiKey });
-        linkNote = 'demo account linked through the OAuth flow';
-      } else linkNote = `not linked: open ${config.publicUrl}/api/video/oauth/start with the API key`;
+        return 'demo account linked through the OAuth flow';
+      } else return `not linked: open ${config.publicUrl}/api/video/oauth/start with the API key`;
     } catch (err) {
       logger.error({ err }, 'linking at start failed');
-      linkNote = 'linking at start failed (see the log); link through /api/video/oauth/start';
+      return 'linking at start failed (see the log); link through /api/video/oauth/start';
     }
-  } else {
-    // Tokens this instance cannot open (their key is missing, or altered): say which key, once;
-    // nothing is relinked or rewritten over them, so restoring the key brings the link back.
-    const problem = gateway.tokens.problem(link);
-    if (problem) {
-      logger.error(
-        { keyId: problem.keyId, reason: problem.reason, column: problem.column },
-        `${problem.cause}; ${problem.remedy}`,
-      );
-      linkNote = `needs relinking: ${problem.cause}`;
-    } else linkNote = `linked as ${link.email}`;
   }
+  // Tokens this instance cannot open (their key is missing, or altered): say which key, once;
+  // nothing is relinked or rewritten over them, so restoring the key brings the link back.
+  const problem = gateway.tokens.problem(link);
+  if (!problem) return `linked as ${link.email}`;
+  logger.error(
+    { keyId: problem.keyId, reason: problem.reason, column: problem.column },
+    `${problem.cause}; ${problem.remedy}`,
+  );
+  return `needs relinking: ${problem.cause}`;
+}
 
-  // Before the banner: a person who sees it may press Ctrl-C at once, and releasing the held
-  // log lines below takes a while on a terminal.
+/** SIGTERM and SIGINT close everything, in order, and exit; a second signal changes nothing. */
+function closeOnSignals(
+  logger: Logger,
+  app: FastifyInstance,
+  services: Services,
+  sandbox: SandboxProcess | undefined,
+  traces: Tracing | undefined,
+): void {
+  const { brand, gateway, store, redis } = services;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -243,7 +299,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
 
+function printBanner(
+  config: Config,
+  linkNote: string,
+  sandbox: SandboxProcess | undefined,
+  secrets: GatewaySecrets,
+): void {
   process.stdout.write(
     [
       '',
@@ -275,6 +338,41 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  // Loaded and checked while the start sets up logging and forks the emulator; the verdict
+  // comes before the store or the brand is touched.
+  const keyRefused = keyRefusal(config);
+  // Never an unhandled rejection: a failure is reported where the verdict is awaited.
+  keyRefused.catch(() => undefined);
+  const { traces, terminal, logger } = await startLogging(config);
+  checkDataDir(config, logger);
+  const sandboxStarting = forkEmulator(config, logger, terminal);
+  const refused = await keyRefused;
+  if (refused) fail(refused);
+  // Set once the emulator is up (below); the gateway asks it about each platform request.
+  let sandbox: SandboxProcess | undefined;
+  const services = await buildServices(config, logger, () => sandbox);
+  const app = buildApp(services.deps);
+  // Before listening: the gateway is wired to the emulator's port, and must not serve a request
+  // (or send a credential) to whatever else holds that port when the emulator cannot.
+  try {
+    sandbox = await sandboxStarting;
+  } catch (err) {
+    fail(`the emulator did not start: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  await app.listen({ port: config.port, host: config.host });
+  // After listening: following the folder is not needed to serve what was just loaded, and
+  // setting the watcher up (~50 ms here) would only delay readiness.
+  if (config.brandWatch) await services.brand.watch();
+  await startWorkers(services.gateway);
+  const linkNote = await linkAtStart(config, logger, services, sandbox);
+  // Before the banner: a person who sees it may press Ctrl-C at once, and releasing the held
+  // log lines below takes a while on a terminal.
+  closeOnSignals(logger, app, services, sandbox, traces);
+  printBanner(config, linkNote, sandbox, services.secrets);
   // The start's log lines, held on a terminal so the banner came first.
   terminal?.release();
 }

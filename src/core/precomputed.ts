@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { DENY_ALL_CSP, SECURITY_HEADERS } from './security-headers.js';
+import { withSecurityHeaders } from './security-headers.js';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -74,18 +74,15 @@ export function precompute(input: Buffer | string, opts: PrecomputeOptions): Pre
     'content-type': opts.contentType,
     'cache-control': opts.cacheControl,
     ...PUBLIC_CORS,
-    ...SECURITY_HEADERS,
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': DENY_ALL_CSP,
-    ...opts.headers,
+    ...withSecurityHeaders(opts.headers),
   };
   const compressible = COMPRESSIBLE.test(opts.contentType) && body.length > 256;
   if (compressible) common['vary'] = 'Accept-Encoding';
   // A 304 carries the same security headers as the 200 (the hook would add them on the Fastify
   // path; the edge must send the same).
+  const csp = common['content-security-policy'];
   const notModified: Record<string, string> = {
-    ...SECURITY_HEADERS,
-    'content-security-policy': common['content-security-policy'] ?? DENY_ALL_CSP,
+    ...withSecurityHeaders(csp ? { 'content-security-policy': csp } : {}),
     etag,
     'cache-control': common['cache-control'] ?? opts.cacheControl,
     ...PUBLIC_CORS,

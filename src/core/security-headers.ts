@@ -1,8 +1,10 @@
 /**
- * Security headers: one static set computed once by helmet at load, a plain record so precomputed
- * responses (web/precomputed.ts) fold the same bytes into their headers; http/security-headers.ts
- * stamps it on every other response. A response that set its own Content-Security-Policy (pages,
- * docs, SVGs) keeps it; the rest get a deny-all policy, since JSON needs no sub-resources.
+ * Security headers: one static set computed once by helmet at load, and the one rule every answer
+ * follows (withSecurityHeaders): the static set and a deny-all Content-Security-Policy, under the
+ * answer's own headers, so a page, doc or SVG that set its own policy keeps it (JSON needs no
+ * sub-resources). Every site that writes headers applies it: the onSend hook
+ * (http/security-headers.ts), precomputed answers (precomputed.ts, whose bytes the edge sends),
+ * the router's errors (http/errors.ts) and the refusals written before Fastify (http/client-errors.ts).
  */
 import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -36,9 +38,9 @@ function helmetHeaders(): Record<string, string> {
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(helmetHeaders());
 
 /**
- * A header record with the rule the hook below applies: every security header it does not set
- * itself, and the deny-all CSP unless it has its own. For answers written outside Fastify.
+ * The rule: an answer's own headers, and every security header it does not set itself, the
+ * deny-all CSP included unless it has its own policy.
  */
-export function withSecurityHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+export function withSecurityHeaders(headers: Readonly<Record<string, string>> = {}): Record<string, string> {
   return { ...SECURITY_HEADERS, 'content-security-policy': DENY_ALL_CSP, ...headers };
 }

@@ -16,7 +16,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { errorBody } from './errors.js';
-import { DENY_ALL_CSP, SECURITY_HEADERS } from './security-headers.js';
+import { withSecurityHeaders } from './security-headers.js';
 
 function raw(status: number, body: string): string {
   return (
@@ -65,13 +65,11 @@ export function clientErrorHandler(limits: Config['http']) {
 /** A refusal sent before Fastify sees the request, closing the connection (its body is unread). */
 function refusal(status: number, code: string, message: string) {
   const body = JSON.stringify(errorBody(code, message));
-  const headers = {
-    ...SECURITY_HEADERS,
-    'content-security-policy': DENY_ALL_CSP,
+  const headers = withSecurityHeaders({
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(Buffer.byteLength(body)),
     connection: 'close',
-  };
+  });
   return (res: ServerResponse) => void res.writeHead(status, headers).end(body);
 }
 

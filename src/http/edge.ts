@@ -4,7 +4,7 @@
  * serialisation. It exists for the brand target in `npm run bench` (a brand GET at ≥ 0.85× a bare
  * node:http server sending the same bytes; through Fastify's hooks it measured ~0.77×).
  * It reads the same route table as the pipeline, sends the headers precompute() made with the
- * security headers folded in (web/security-headers.ts, the hook's rule), the request id by the
+ * security headers folded in (core/security-headers.ts, the one rule), the request id by the
  * same rule as genReqId, and counts the answer in the same metrics under the route's pattern.
  * It serves only requests the logging rule keeps quiet (request-log.ts). Anything else (other
  * methods, unknown or encoded paths, queries the route's pick does not answer) goes to Fastify,

@@ -5,6 +5,7 @@
  */
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorBody, type ErrorBody } from '../core/errors.js';
+import { withSecurityHeaders } from '../core/security-headers.js';
 
 export { AppError, errorBody, type ErrorBody };
 
@@ -30,18 +31,16 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 /**
  * Fastify's `frameworkErrors`: failures the router meets before any route (a malformed URL, a
  * path parameter over the length limit) answer in the one shape too. No hook runs for them, so
- * the headers every response carries come in `headers`.
+ * the headers every response carries are set here.
  */
-export function frameworkErrorHandler(headers: Record<string, string>) {
-  return (err: FastifyError, req: FastifyRequest, reply: FastifyReply): void => {
-    const known = FASTIFY_CODES[err.code] ?? { status: 400, code: 'bad_request' };
-    req.log.debug({ code: err.code }, 'request rejected by the router');
-    void reply
-      .code(known.status)
-      .headers({ ...headers, 'x-request-id': req.id })
-      .type('application/json; charset=utf-8')
-      .send(errorBody(known.code, FRAMEWORK_MESSAGES[known.code] ?? 'The request is not valid.'));
-  };
+export function frameworkErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const known = FASTIFY_CODES[err.code] ?? { status: 400, code: 'bad_request' };
+  req.log.debug({ code: err.code }, 'request rejected by the router');
+  void reply
+    .code(known.status)
+    .headers(withSecurityHeaders({ 'x-request-id': req.id }))
+    .type('application/json; charset=utf-8')
+    .send(errorBody(known.code, FRAMEWORK_MESSAGES[known.code] ?? 'The request is not valid.'));
 }
 
 /** The status and body an error answers with (the error handler's mapping, also used by the webhook intake). */

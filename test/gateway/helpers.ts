@@ -8,6 +8,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import { appGateway } from '../../src/app-deps.js';
 import { buildApp } from '../../src/app.js';
 import { BrandService } from '../../src/brand/brand-service.js';
 import { parseConfig, type Config } from '../../src/config.js';
@@ -136,7 +137,7 @@ export async function startGateway(
     config,
     logger,
     brand: b,
-    gateway: { gateway, secrets },
+    gateway: appGateway(gateway, secrets),
     metrics,
     ...(opts.redis ? { redis: opts.redis } : {}),
   });

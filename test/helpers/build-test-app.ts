@@ -11,7 +11,7 @@ import type { Redis } from 'ioredis';
 import { buildApp } from '../../src/app.js';
 import { BrandService } from '../../src/brand/brand-service.js';
 import { parseConfig } from '../../src/config.js';
-import type { Metrics } from '../../src/http/metrics.js';
+import { createMetrics, type Metrics } from '../../src/http/metrics.js';
 import { createLogger } from '../../src/log.js';
 
 export const REPO = path.resolve(import.meta.dirname, '../..');
@@ -57,8 +57,8 @@ export async function buildTestApp(
     config,
     logger,
     brand,
+    metrics: opts.metrics ?? createMetrics(),
     ...(opts.redis ? { redis: opts.redis } : {}),
-    ...(opts.metrics ? { metrics: opts.metrics } : {}),
   });
   await app.ready();
   return {

@@ -28,6 +28,8 @@ import { DASHBOARD_CSS } from './styles.js';
 const TIMEZONES = Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC');
 const ASSET_CACHE = 'public, max-age=300';
 
+type GatewayPart = NonNullable<PageDeps['gateway']>;
+
 const formOf = (req: FastifyRequest) =>
   req.body instanceof URLSearchParams ? req.body : new URLSearchParams();
 
@@ -38,7 +40,27 @@ export function registerDashboard(
 ): void {
   if (!deps.gateway || !sessions) return;
   for (const d of DASHBOARD_DOCS) documentRoute(app, d);
-  const { gateway, secrets } = deps.gateway;
+  const dash = dashboardContext(deps, deps.gateway, sessions);
+  endOtherKeysOnReady(app, sessions);
+  registerAssets(app);
+  registerViews(app, dash);
+  void app.register(function dashboardForms(scope, _opts, done) {
+    // Forms only: these routes take nothing but application/x-www-form-urlencoded.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_req, body, next) => next(null, new URLSearchParams(String(body))),
+    );
+
+    registerSessionForms(scope, dash);
+    registerEventForms(scope, dash);
+    done();
+  });
+}
+
+/** What the dashboard's routes share: the gateway, the session checks, cookies and the page frame. */
+function dashboardContext(deps: PageDeps, { gateway, secrets }: GatewayPart, sessions: DashboardSessions) {
   const keyHash = secrets.apiKeyHash;
   const secure = deps.config.publicUrl.startsWith('https://');
   const origin = new URL(deps.config.publicUrl).origin;
@@ -52,15 +74,6 @@ export function registerDashboard(
   };
   const sessionCookie = { httpOnly: true, sameSite: 'strict' as const, secure, path: '/' };
   const flashCookie = { httpOnly: true, sameSite: 'strict' as const, secure, path: FLASH_PATH };
-  // Made on first request: brotli at quality 11 for both was ~19 ms of every start here, for
-  // files only an operator's browser asks for.
-  const onFirstRequest = (body: string, contentType: string) => {
-    let made: Precomputed | undefined;
-    return () => (made ??= precompute(body, { contentType, cacheControl: ASSET_CACHE }));
-  };
-  const cssAsset = onFirstRequest(DASHBOARD_CSS, 'text/css; charset=utf-8');
-  const jsAsset = onFirstRequest(DASHBOARD_JS, 'text/javascript; charset=utf-8');
-
   const brandView = (): BrandView => {
     const c = deps.brand.current;
     // Same-origin paths, so the page works whichever host name the operator reached it by.
@@ -80,7 +93,12 @@ export function registerDashboard(
   const send = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).headers(htmlHeaders).send(body);
   const sessionOf = (req: FastifyRequest) => sessions.of(req);
+  return { gateway, secrets, sessions, keyHash, sessionCookie, flashCookie, brandView, send, sessionOf };
+}
 
+type Dashboard = ReturnType<typeof dashboardContext>;
+
+function endOtherKeysOnReady(app: FastifyInstance, sessions: DashboardSessions): void {
   // A new API key ends the old one's sessions for good: its cookies already fail their
   // signature here, and without their rows they stay dead if the old key comes back.
   app.addHook('onReady', async () => {
@@ -91,10 +109,27 @@ export function registerDashboard(
       app.log.warn({ err }, 'could not end the dashboard sessions of another API key');
     }
   });
+}
 
+/**
+ * Made on first request: brotli at quality 11 for both was ~19 ms of every start here, for
+ * files only an operator's browser asks for.
+ */
+function onFirstRequest(body: string, contentType: string) {
+  let made: Precomputed | undefined;
+  return () => (made ??= precompute(body, { contentType, cacheControl: ASSET_CACHE }));
+}
+
+function registerAssets(app: FastifyInstance): void {
+  const cssAsset = onFirstRequest(DASHBOARD_CSS, 'text/css; charset=utf-8');
+  const jsAsset = onFirstRequest(DASHBOARD_JS, 'text/javascript; charset=utf-8');
   app.get('/dashboard.css', (req, reply) => sendPrecomputed(req, reply, cssAsset()));
   app.get('/dashboard.js', (req, reply) => sendPrecomputed(req, reply, jsAsset()));
+}
 
+/** The pages a signed-in operator (or the sign-in form) sees. */
+function registerViews(app: FastifyInstance, dash: Dashboard): void {
+  const { gateway, keyHash, sessionCookie, flashCookie, brandView, send, sessionOf } = dash;
   app.get<{ Querystring: Record<string, unknown> }>('/dashboard', async (req, reply) => {
     const q = req.query;
     const notices: Notice[] = [];
@@ -151,7 +186,10 @@ export function registerDashboard(
       renderDeleteConfirm({ brand: brandView(), csrf: csrfToken(keyHash, session), ...found }),
     );
   });
+}
 
+function formAction(dash: Dashboard) {
+  const { keyHash, flashCookie, brandView, send, sessionOf } = dash;
   /**
    * A signed-in form action: session and CSRF token checked first; the outcome (or the gateway's
    * error) travels to the next GET as a notice.
@@ -180,95 +218,95 @@ export function registerDashboard(
       void reply.setCookie(FLASH_COOKIE, sealNotice(keyHash, notice), { ...flashCookie, maxAge: 60 });
       return reply.redirect('/dashboard', 303);
     };
+  return action;
+}
 
-  void app.register(function dashboardForms(scope, _opts, done) {
-    // Forms only: these routes take nothing but application/x-www-form-urlencoded.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 64 * 1024 },
-      (_req, body, next) => next(null, new URLSearchParams(String(body))),
-    );
-
-    scope.post('/dashboard/login', async (req, reply) => {
-      const key = formOf(req).get('key') ?? '';
-      if (!key || !apiKeyMatches(secrets, key)) {
-        req.log.info('dashboard sign-in refused');
-        return send(
-          reply,
-          401,
-          renderLogin(brandView(), [{ kind: 'error', text: 'That is not the gateway API key.' }]),
-        );
-      }
-      const { token, session } = await sessions.open();
-      void reply.setCookie(SESSION_COOKIE, token, {
-        ...sessionCookie,
-        maxAge: SESSION_TTL_MS / 1000,
-        expires: new Date(session.expiresAt),
-      });
-      return reply.redirect('/dashboard', 303);
+/** Sign in with the API key, sign out. */
+function registerSessionForms(scope: FastifyInstance, dash: Dashboard): void {
+  const { secrets, sessions, sessionCookie, brandView, send } = dash;
+  const action = formAction(dash);
+  scope.post('/dashboard/login', async (req, reply) => {
+    const key = formOf(req).get('key') ?? '';
+    if (!key || !apiKeyMatches(secrets, key)) {
+      req.log.info('dashboard sign-in refused');
+      return send(
+        reply,
+        401,
+        renderLogin(brandView(), [{ kind: 'error', text: 'That is not the gateway API key.' }]),
+      );
+    }
+    const { token, session } = await sessions.open();
+    void reply.setCookie(SESSION_COOKIE, token, {
+      ...sessionCookie,
+      maxAge: SESSION_TTL_MS / 1000,
+      expires: new Date(session.expiresAt),
     });
-
-    // Ends the session in the store, for every instance: a copy of the cookie is refused too.
-    scope.post(
-      '/dashboard/logout',
-      action(async (_form, _req, reply, session) => {
-        await sessions.end(session);
-        void reply.clearCookie(SESSION_COOKIE, sessionCookie);
-        return { kind: 'ok', text: 'Signed out.' };
-      }),
-    );
-
-    scope.post(
-      '/dashboard/disconnect',
-      action(async () => {
-        const r = await gateway.link.disconnect();
-        gateway.status.invalidate();
-        return {
-          kind: 'ok',
-          text: r.revoked
-            ? 'Disconnected: the platform revoked the tokens and the link is forgotten.'
-            : 'Disconnected: the link is forgotten (the platform did not confirm revoking the tokens).',
-        };
-      }),
-    );
-
-    scope.post(
-      '/dashboard/events',
-      action(async (form) => createEventOnce(await gateway.opContext(), form)),
-    );
-
-    scope.post<{ Params: { videoId: string } }>(
-      '/dashboard/events/:videoId/funnel',
-      action<{ videoId: string }>(async (form, req) => {
-        const patch = parseInput(eventPatchInput, { funnel: form.get('funnel') || null });
-        const e = await updateEvent(await gateway.opContext(), req.params.videoId, patch);
-        return {
-          kind: 'ok',
-          text: `“${e.topic}” is now ${e.funnel ? `in the ${e.funnel} funnel` : 'in no funnel'}.`,
-        };
-      }),
-    );
-
-    // What DELETE /api/video/events/:videoId does: the stored event must exist, then delete_meeting
-    // removes the meeting on the platform and the stored event with its registrations.
-    scope.post<{ Params: { videoId: string } }>(
-      '/dashboard/events/:videoId/delete',
-      action<{ videoId: string }>(async (_form, req) => {
-        const ctx = await gateway.opContext();
-        const event = await getStoredEvent(ctx, req.params.videoId);
-        const r = (await invoke(ctx, 'meetings', 'delete_meeting', { video_id: event.videoId })) as {
-          platform: 'deleted' | 'already_gone';
-        };
-        return {
-          kind: 'ok',
-          text:
-            r.platform === 'deleted'
-              ? `Deleted “${event.topic}” (id ${event.videoId}) on the platform and here.`
-              : `Deleted “${event.topic}” (id ${event.videoId}) here; the platform no longer had the meeting.`,
-        };
-      }),
-    );
-    done();
+    return reply.redirect('/dashboard', 303);
   });
+
+  // Ends the session in the store, for every instance: a copy of the cookie is refused too.
+  scope.post(
+    '/dashboard/logout',
+    action(async (_form, _req, reply, session) => {
+      await sessions.end(session);
+      void reply.clearCookie(SESSION_COOKIE, sessionCookie);
+      return { kind: 'ok', text: 'Signed out.' };
+    }),
+  );
+}
+
+/** The link and the stored events: disconnect, create, change funnel, delete. */
+function registerEventForms(scope: FastifyInstance, dash: Dashboard): void {
+  const { gateway } = dash;
+  const action = formAction(dash);
+  scope.post(
+    '/dashboard/disconnect',
+    action(async () => {
+      const r = await gateway.link.disconnect();
+      gateway.status.invalidate();
+      return {
+        kind: 'ok',
+        text: r.revoked
+          ? 'Disconnected: the platform revoked the tokens and the link is forgotten.'
+          : 'Disconnected: the link is forgotten (the platform did not confirm revoking the tokens).',
+      };
+    }),
+  );
+
+  scope.post(
+    '/dashboard/events',
+    action(async (form) => createEventOnce(await gateway.opContext(), form)),
+  );
+
+  scope.post<{ Params: { videoId: string } }>(
+    '/dashboard/events/:videoId/funnel',
+    action<{ videoId: string }>(async (form, req) => {
+      const patch = parseInput(eventPatchInput, { funnel: form.get('funnel') || null });
+      const e = await updateEvent(await gateway.opContext(), req.params.videoId, patch);
+      return {
+        kind: 'ok',
+        text: `“${e.topic}” is now ${e.funnel ? `in the ${e.funnel} funnel` : 'in no funnel'}.`,
+      };
+    }),
+  );
+
+  // What DELETE /api/video/events/:videoId does: the stored event must exist, then delete_meeting
+  // removes the meeting on the platform and the stored event with its registrations.
+  scope.post<{ Params: { videoId: string } }>(
+    '/dashboard/events/:videoId/delete',
+    action<{ videoId: string }>(async (_form, req) => {
+      const ctx = await gateway.opContext();
+      const event = await getStoredEvent(ctx, req.params.videoId);
+      const r = (await invoke(ctx, 'meetings', 'delete_meeting', { video_id: event.videoId })) as {
+        platform: 'deleted' | 'already_gone';
+      };
+      return {
+        kind: 'ok',
+        text:
+          r.platform === 'deleted'
+            ? `Deleted “${event.topic}” (id ${event.videoId}) on the platform and here.`
+            : `Deleted “${event.topic}” (id ${event.videoId}) here; the platform no longer had the meeting.`,
+      };
+    }),
+  );
 }
