@@ -212,12 +212,16 @@ export function createGateway(d: GatewayDeps): Gateway {
     outgoing,
     retention,
     async opContext() {
-      // Only the link's mode and user matter here; they change only by relinking, which resets the cache.
-      const link = tokens.knownLink ?? (await d.store.getLink());
+      // The link's mode, user and scopes change only by relinking, which resets the cache.
+      const known = tokens.knownLink;
+      const link = known ?? (await d.store.getLink());
+      // A cached link's tokens opened; a stored one's may not (then the call fails needs_relink).
+      const usable = link?.status === 'linked' && (known !== undefined || !tokens.problem(link));
       return {
         platform,
         store: d.store,
         uid: link?.mode === 's2s' ? link.userId : 'me',
+        granted: usable ? link.scopes : undefined,
         now,
         funnels: d.funnels ?? (() => []),
         appId: v.clientId ?? '',

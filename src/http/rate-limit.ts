@@ -28,7 +28,7 @@ import { rpcError } from '../mcp/mcp-endpoint.js';
 import { SESSION_COOKIE } from './auth/session.js';
 import { addressKey } from './address-key.js';
 import { memoryFailures, redisFailures, type AuthFailures, type Lockout } from './auth-failures.js';
-import { bearerKeyValid, type Credentials } from './auth/api-key.js';
+import { requestKeyValid, type Credentials } from './auth/api-key.js';
 import { AppError, errorBody } from './errors.js';
 
 type Kind = 'api' | 'mcp' | 'login' | 'metrics';
@@ -127,8 +127,8 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRa
   // auth check that follows gets the same answer.)
   const operator = async (req: LimitedRequest): Promise<boolean> => {
     if (!d.secrets) return false;
-    const h = req.headers.authorization;
-    if (h !== undefined) return bearerKeyValid(d.secrets, h);
+    const valid = requestKeyValid(d.secrets, req);
+    if (valid !== undefined) return valid;
     if (!req.raw || !req.cookies?.[SESSION_COOKIE] || !d.secrets.sessions) return false;
     return (await d.secrets.sessions.of({ raw: req.raw, cookies: req.cookies })) !== undefined;
   };
@@ -145,9 +145,8 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRa
       const key = req.body instanceof URLSearchParams ? req.body.get('key') : null;
       return key && apiKeyMatches(d.secrets, key) ? 'right' : 'wrong';
     }
-    const h = req.headers.authorization;
-    if (h === undefined) return undefined;
-    return bearerKeyValid(d.secrets, h) ? 'right' : 'wrong';
+    const valid = requestKeyValid(d.secrets, req);
+    return valid === undefined ? undefined : valid ? 'right' : 'wrong';
   };
   const keyOf: Record<Budget, (req: LimitedRequest) => Promise<string>> = {
     api: async (req) => ((await operator(req)) ? 'api:operator' : `api:ip:${addressKey(req.ip)}`),

@@ -1,6 +1,7 @@
 /**
  * The invoke every transport runs an operation through (REST views, the generic invoke, MCP
- * tools), so an idempotency key means the same on each of them:
+ * tools), so each refuses a missing scope and checks the answer against the output schema alike
+ * (registry.ts), and an idempotency key means the same on each of them:
  *
  * - Only operations that create (`creates: true`) take a key, and only with an input that creates
  *   (`createsWhen`); a key sent to any other is refused (400 `idempotency_key_unsupported`), so no
@@ -21,7 +22,8 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../../core/errors.js';
 import type { Operation, OpContext } from './operation.js';
-import { operationOf, parseInput } from './registry.js';
+import { checkOutput } from './output-check.js';
+import { admittedOperation, parseInput } from './registry.js';
 
 /** The form of a key: what the first route accepted, kept so existing clients' keys stay valid. */
 export const IDEMPOTENCY_KEY_PATTERN = '^[A-Za-z0-9_.:-]{1,128}$';
@@ -167,10 +169,13 @@ export async function invokeOnce(
   rawInput: unknown,
   key?: string,
 ): Promise<InvokeOutcome> {
-  const op = operationOf(group, name);
+  const op = admittedOperation(ctx, group, name);
   if (key !== undefined) checkKey(key, op);
   const input = parseInput(op.input, rawInput ?? {});
   if (key !== undefined && op.createsWhen?.(input) === false)
     throw keyUnsupported(`${group}/${name} with this input`);
-  return runOnce(ctx, { group, name, input }, key, () => op.run(ctx, input));
+  const outcome = await runOnce(ctx, { group, name, input }, key, () => op.run(ctx, input));
+  // A replayed answer is checked too: what any transport sends is what the schema promises.
+  checkOutput(op, outcome.result);
+  return outcome;
 }

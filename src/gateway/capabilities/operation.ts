@@ -1,7 +1,9 @@
 /**
- * One capability operation: its input schema (zod), what kind of call it is, and a function
- * that does the platform work through the shared client. Transport-neutral: the REST paths,
- * the generic invoke endpoint and (later) MCP tools all run the same operation.
+ * One capability, declared once: its input and output schemas (zod), what kind of call it is,
+ * the platform scopes that admit it, where the platform offers it, its REST paths, and a function
+ * that does the platform work through the shared client. Transport-neutral: the REST views, the
+ * generic invoke endpoint and the MCP tools are all built from this one declaration and run it
+ * through the one invoke (idempotent-invoke.ts), which checks scopes and output for all of them.
  */
 import * as z from 'zod';
 import { AppError } from '../../core/errors.js';
@@ -21,6 +23,11 @@ export interface OpContext {
   hostedMcp: HostedMcp;
   /** The platform app's id (its OAuth client id), e.g. for the marketplace group. */
   appId: string;
+  /**
+   * The scopes the linked account granted, when it is linked and usable; undefined otherwise (a
+   * call then fails on the link itself: not_linked, needs_relink), so scopes are not checked.
+   */
+  granted?: readonly string[] | undefined;
 }
 
 export interface HostedMcp {
@@ -28,11 +35,51 @@ export interface HostedMcp {
   callTool(name: string, args: Record<string, unknown>): Promise<{ structured: unknown; text: string }>;
 }
 
-export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+/** Where a capability comes from: a public REST endpoint, the hosted MCP server, composed, or nowhere. */
+export type Availability = 'rest' | 'hosted_mcp' | 'composed' | 'no_public_api';
+
+/** The parts of a request a REST view reads. */
+export interface ViewRequest {
+  query: unknown;
+  params: unknown;
+  body: unknown;
+}
+
+/** One REST path of a capability: a thin view over its operation. */
+export interface RestBinding {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Fastify's spelling, `:param` for path parameters. */
+  url: string;
+  /** Builds the operation input; default: query (GET/DELETE) or body (others), plus path params. */
+  input?: (req: ViewRequest) => unknown;
+  /** What the API reference shows as the input, when part of the operation's comes from the path. */
+  docInput?: z.ZodType;
+  /** The success status (default 200). */
+  status?: number;
+}
+
+/** What every capability declares, offered by the platform or not. */
+export interface CapabilityFacts {
   group: string;
   name: string;
+  /** Any one of these granted scopes admits the capability (none: nothing to check). */
+  scopes: readonly string[];
+  /** Default `rest`. */
+  availability?: Availability;
+  /** Said to users where the platform offers no public endpoint, or where we compose one. */
+  note?: string;
+  /** Not one of the seed's: served everywhere except the status report's seed lists. */
+  beyondSeed?: true;
+}
+
+export interface Operation<
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+> extends CapabilityFacts {
   /** One sentence for the API reference and for models. */
   summary: string;
+  /** Its REST paths (besides the generic invoke endpoint, which serves every operation). */
+  rest?: readonly RestBinding[];
   kind: 'read' | 'write' | 'delete';
   /** A write that may change or replace existing data rather than only add (MCP destructiveHint). */
   overwrites?: boolean;
@@ -58,6 +105,24 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
 
 export const defineOp = <I extends z.ZodType, O extends z.ZodType>(op: Operation<I, O>): Operation<I, O> =>
   op;
+
+/** A capability the platform offers no public endpoint for: listed, monitored, answered with 501. */
+export interface Unoffered extends CapabilityFacts {
+  availability: 'no_public_api';
+  note: string;
+  operation?: undefined;
+}
+
+export const unoffered = (group: string, name: string, note: string): Unoffered => ({
+  group,
+  name,
+  scopes: [],
+  availability: 'no_public_api',
+  note,
+});
+
+/** What a group file declares: its operations and the capabilities it cannot offer, in order. */
+export type Declared = Operation | Unoffered;
 
 /**
  * An answer that is one of several objects (`z.union` or `z.discriminatedUnion` of objects). MCP

@@ -1,24 +1,25 @@
 /**
- * The capability registry: every (group, name) of the catalog joined with its operation, if the
- * platform offers one. Invoking validates the input with the operation's schema and runs it; a
- * capability without a public platform endpoint answers 501 with the reason.
+ * The capability registry: every declared capability (ops/*.ts) with its operation, if the
+ * platform offers one. Invoking checks the caller's granted scopes, validates the input with the
+ * operation's schema, runs it and checks the answer against its output; a capability without a
+ * public platform endpoint answers 501 with the reason. Every transport runs through here.
  */
 import * as z from 'zod';
 import { AppError } from '../../core/errors.js';
 import { CAPABILITIES, type CapabilityDef } from './catalog.js';
 import type { Operation, OpContext } from './operation.js';
-import { OPERATIONS } from './ops/index.js';
+import { DECLARED } from './ops/index.js';
+import { checkOutput } from './output-check.js';
+import { admits } from './scopes.js';
 
 export interface RegistryEntry extends CapabilityDef {
   operation: Operation | undefined;
 }
 
-const byKey = new Map<string, Operation>(OPERATIONS.map((o) => [`${o.group}/${o.name}`, o]));
-
-export const REGISTRY: readonly RegistryEntry[] = CAPABILITIES.map((c) => ({
-  ...c,
-  operation: byKey.get(`${c.group}/${c.name}`),
-}));
+export const REGISTRY: readonly RegistryEntry[] = CAPABILITIES.map((c, i) => {
+  const d = DECLARED[i];
+  return { ...c, operation: d && 'run' in d ? d : undefined };
+});
 
 const entries = new Map<string, RegistryEntry>(REGISTRY.map((r) => [`${r.group}/${r.name}`, r]));
 
@@ -52,12 +53,31 @@ export function operationOf(group: string, name: string): Operation {
 }
 
 /**
+ * The operation of a capability the caller may run: 403 missing_scope when the link's granted
+ * scopes (read once with the context, no monitor) admit none of those it needs; then as operationOf.
+ */
+export function admittedOperation(ctx: OpContext, group: string, name: string): Operation {
+  const e = entry(group, name);
+  if (ctx.granted && e.operation && !admits(ctx.granted, e.scopes)) {
+    throw new AppError(
+      403,
+      'missing_scope',
+      `The linked app has none of the scopes ${e.group}/${e.name} needs, so it is not offered for this link.`,
+      { group: e.group, scopes: e.scopes },
+    );
+  }
+  return operationOf(group, name);
+}
+
+/**
  * Runs one capability with untrusted input, without an idempotency key (internal calls and
  * routes that never take one); transports use idempotent-invoke.ts, which adds the key's rules.
  */
 export async function invoke(ctx: OpContext, group: string, name: string, input: unknown): Promise<unknown> {
-  const op = operationOf(group, name);
-  return op.run(ctx, parseInput(op.input, input ?? {}));
+  const op = admittedOperation(ctx, group, name);
+  const result = await op.run(ctx, parseInput(op.input, input ?? {}));
+  checkOutput(op, result);
+  return result;
 }
 
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

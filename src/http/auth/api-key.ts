@@ -31,6 +31,28 @@ export function bearerKeyValid(secrets: { apiKeyHash: Buffer }, header: string):
   return presented !== undefined && presented !== '' && apiKeyMatches(secrets, presented);
 }
 
+/** Each request's verdict on its Authorization header, by its raw request (one per HTTP request). */
+const verdicts = new WeakMap<object, boolean>();
+
+/**
+ * Whether the request's Authorization header carries the API key; undefined without one. The
+ * limiter, the lockout and the key check all ask; the key is hashed and compared once per request.
+ */
+export function requestKeyValid(
+  secrets: { apiKeyHash: Buffer },
+  req: { raw?: object; headers: { authorization?: string | undefined } },
+): boolean | undefined {
+  const h = req.headers.authorization;
+  if (h === undefined) return undefined;
+  if (!req.raw) return bearerKeyValid(secrets, h);
+  let v = verdicts.get(req.raw);
+  if (v === undefined) {
+    v = bearerKeyValid(secrets, h);
+    verdicts.set(req.raw, v);
+  }
+  return v;
+}
+
 /**
  * What the key check needs: the API key's hash, and the dashboard's sessions for requests that
  * come with its cookie instead (without them, a cookie never authenticates).
@@ -42,10 +64,10 @@ export interface Credentials {
 
 export function requireApiKey(credentials: Credentials) {
   return async (req: FastifyRequest): Promise<void> => {
-    const h = req.headers.authorization;
-    if (h !== undefined) {
+    const valid = requestKeyValid(credentials, req);
+    if (valid !== undefined) {
       // A presented key decides alone: a wrong key is refused even beside a valid cookie.
-      if (!bearerKeyValid(credentials, h)) throw unauthorized();
+      if (!valid) throw unauthorized();
       return;
     }
     const session = await credentials.sessions?.of(req);

@@ -1,14 +1,15 @@
 /**
  * The capability registry over HTTP: list with availability, invoke one with JSON arguments,
- * and `restView` — the helper every named /api/video path uses to be a thin view over an
- * operation (input from query/params/body, output as the operation returns it). Both run the
- * shared invoke with the request's Idempotency-Key header (idempotent-invoke.ts has the rules).
+ * and every capability's named /api/video paths, registered in one loop from the `rest` its
+ * declaration carries: each a thin view over the operation (input from query/params/body, output
+ * as the operation returns it). All run the shared invoke with the request's Idempotency-Key
+ * header (idempotent-invoke.ts has the rules; it also checks scopes and the output for them).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import type * as z from 'zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Gateway } from '../../gateway/gateway.js';
 import { capabilityState } from '../../gateway/monitor.js';
-import { entry, inputJsonSchema, REGISTRY } from '../../gateway/capabilities/registry.js';
+import type { Operation, RestBinding, ViewRequest } from '../../gateway/capabilities/operation.js';
+import { inputJsonSchema, REGISTRY } from '../../gateway/capabilities/registry.js';
 import { invokeOnce, type InvokeOutcome } from '../../gateway/capabilities/idempotent-invoke.js';
 import { documentRoute } from '../openapi.js';
 import { CAPABILITY_DOCS } from './capability-docs.js';
@@ -54,27 +55,12 @@ export function registerCapabilityRoutes(app: FastifyInstance, deps: ViewDeps): 
   );
 }
 
-/** The parts of a request a view reads. */
-export interface ViewRequest {
-  query: unknown;
-  params: unknown;
-  body: unknown;
-}
-
-export interface ViewDef {
-  method: HTTPMethods;
-  url: string;
-  group: string;
-  name: string;
-  /** Builds the operation input; default: query (GET/DELETE) or body (others), plus path params. */
-  input?: (req: ViewRequest) => unknown;
-  /** What the API reference shows as the input, when part of the operation's comes from the path. */
-  docInput?: z.ZodType;
-  status?: number;
-}
-
 /** Runs a view's operation on a request's parts, under the request's idempotency key if any. */
-function viewRunner(deps: ViewDeps, v: ViewDef): (req: ViewRequest, key?: string) => Promise<InvokeOutcome> {
+function viewRunner(
+  deps: ViewDeps,
+  op: Operation,
+  v: RestBinding,
+): (req: ViewRequest, key?: string) => Promise<InvokeOutcome> {
   return async (req, key) => {
     const params = (req.params ?? {}) as Record<string, unknown>;
     const source = v.method === 'GET' || v.method === 'DELETE' ? req.query : req.body;
@@ -89,24 +75,24 @@ function viewRunner(deps: ViewDeps, v: ViewDef): (req: ViewRequest, key?: string
         issues: [{ path: repeated, message: `${repeated} is the path's; leave it out of the request` }],
       });
     const input = v.input ? v.input(req) : { ...(source as Record<string, unknown> | undefined), ...params };
-    return invokeOnce(await deps.gateway.opContext(), v.group, v.name, input, key);
+    return invokeOnce(await deps.gateway.opContext(), op.group, op.name, input, key);
   };
 }
 
-export function restView(app: FastifyInstance, deps: ViewDeps, v: ViewDef): void {
-  const op = entry(v.group, v.name).operation;
+/** One REST path of an operation: documented and served from the operation's declaration. */
+function restView(app: FastifyInstance, deps: ViewDeps, op: Operation, v: RestBinding): void {
   documentRoute(app, {
-    method: String(v.method),
+    method: v.method,
     url: v.url,
-    summary: op?.summary ?? `${v.group}/${v.name}`,
+    summary: op.summary,
     tag: 'capabilities',
     auth: 'api_key',
-    // Input, output, errors and Idempotency-Key come from the operation; 501 where there is none.
-    ...(op ? { operation: op } : { errors: [501] }),
+    // Input, output, errors and Idempotency-Key come from the operation.
+    operation: op,
     ...(v.docInput ? { input: v.docInput } : {}),
     ...(v.status ? { status: v.status } : {}),
   });
-  const run = viewRunner(deps, v);
+  const run = viewRunner(deps, op, v);
   const status = v.status ?? 200;
   app.route({
     method: v.method,
@@ -116,4 +102,11 @@ export function restView(app: FastifyInstance, deps: ViewDeps, v: ViewDef): void
       return markReplay(reply, replayed).code(status).send(result);
     },
   });
+}
+
+/** Every capability's REST paths, as its declaration (ops/*.ts, `rest`) names them. */
+export function registerCapabilityViews(app: FastifyInstance, deps: ViewDeps): void {
+  for (const { operation: op } of REGISTRY) {
+    if (op) for (const v of op.rest ?? []) restView(app, deps, op, v);
+  }
 }

@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Gateway } from '../../gateway/gateway.js';
 import { createMcpEndpoint, type RpcReply } from '../../mcp/mcp-endpoint.js';
-import { bearerKeyValid } from '../auth/api-key.js';
+import { requestKeyValid } from '../auth/api-key.js';
 import { registerMcpEdge } from '../mcp-edge.js';
 import { documentRoute } from '../openapi.js';
 import { mcpRouteDoc } from '../openapi/mcp-doc.js';
@@ -60,11 +60,12 @@ function addGatewayMcpRoutes(app: FastifyInstance, deps: GatewayMcpDeps): void {
     // No result cache: answers depend on the link and the platform, not on the request alone.
   );
   const authorize = (req: FastifyRequest): Promise<RpcReply | undefined> => {
-    const h = req.headers.authorization;
-    if (h === undefined) {
+    // The limiter's lockout judged this same header already: its verdict is reused.
+    const valid = requestKeyValid(deps.secrets, req);
+    if (valid === undefined) {
       return challenge('Send the gateway API key as Authorization: Bearer <FLEETGATE_API_KEY>.');
     }
-    if (!bearerKeyValid(deps.secrets, h)) return challenge('The API key is not valid.');
+    if (!valid) return challenge('The API key is not valid.');
     return Promise.resolve(undefined);
   };
   documentRoute(

@@ -2,14 +2,14 @@
  * Builds the gateway MCP server for one request (the SDK forbids sharing one across requests).
  * Tools are served by low-level handlers over the tool definitions built once per process
  * (gateway-tools.ts): tools/list shows the tools the link's granted scopes admit, tools/call runs
- * the capability through the shared invoke (the same validation, operation and idempotency key
- * rules as REST), checks the answer against the tool's output schema, and turns failures into
- * tool errors a model can act on. Resources: the status report and monitor.
+ * the capability through the shared invoke (the same scope check, validation, operation, output
+ * check and idempotency key rules as REST) and turns failures into tool errors a model can act
+ * on. Resources: the status report and monitor.
  */
 import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { invokeOnce } from '../../gateway/capabilities/idempotent-invoke.js';
 import type { Gateway } from '../../gateway/gateway.js';
-import { capabilityState } from '../../gateway/monitor.js';
+import { admits } from '../../gateway/capabilities/scopes.js';
 import { AppError } from '../../core/errors.js';
 import { JSON_SCHEMA_VALIDATOR } from '../json-schema-validator.js';
 import { registerGatewayResources } from './gateway-resources.js';
@@ -55,24 +55,10 @@ function splitKey(args: unknown): { input: unknown; key: string | undefined } {
 async function call(d: GatewayMcpDeps, tool: GatewayTool, args: unknown) {
   const { group, capability, definition } = tool;
   try {
-    const monitor = await d.gateway.monitor();
-    if (capabilityState(monitor, group, capability) === 'missing_scope') {
-      // Not listed for this link, but a model may know the name: tell it what is missing.
-      throw new AppError(
-        403,
-        'missing_scope',
-        `The linked app has none of the scopes ${group}/${capability} needs, so this tool is not offered for this link.`,
-        { group, scopes: tool.scopes },
-      );
-    }
     const { input, key } = splitKey(args);
+    // The shared invoke refuses a scope the link lacks (a model may know an unlisted tool's name)
+    // and an answer outside the output schema, as it does for REST.
     const { result, replayed } = await invokeOnce(await d.gateway.opContext(), group, capability, input, key);
-    const checked = tool.checkOutput()(result);
-    if (!checked.valid) {
-      throw new Error(
-        `${definition.name} returned a result outside its output schema: ${checked.errorMessage}`,
-      );
-    }
     return toolSuccess(result, replayed);
   } catch (err) {
     if (!(err instanceof AppError)) d.onToolFailure(err, definition.name);
@@ -89,10 +75,11 @@ export function createGatewayMcpServer(d: GatewayMcpDeps): McpServer {
   // The list changes only when the link changes, which a stateless server cannot announce.
   server.registerCapabilities({ tools: { listChanged: false } });
   server.setRequestHandler('tools/list', async () => {
-    const monitor = await d.gateway.monitor();
+    // Only the link's granted scopes are read: no monitor (store reads, quotas) per list.
+    const { granted } = await d.gateway.opContext();
     return {
       tools: gatewayTools()
-        .all.filter((t) => capabilityState(monitor, t.group, t.capability) !== 'missing_scope')
+        .all.filter((t) => !granted || admits(granted, t.scopes))
         .map((t) => t.definition),
     };
   });

@@ -8,12 +8,11 @@
  * Capabilities without a public platform endpoint are no tools; their reasons are kept so a call
  * by name can say why.
  */
-import type { JsonSchemaType, JsonSchemaValidator, Tool } from '@modelcontextprotocol/server';
-import * as z from 'zod';
+import type { Tool } from '@modelcontextprotocol/server';
 import type { Operation } from '../../gateway/capabilities/operation.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../gateway/capabilities/idempotent-invoke.js';
+import { outputJsonSchema } from '../../gateway/capabilities/output-check.js';
 import { inputJsonSchema, REGISTRY, type RegistryEntry } from '../../gateway/capabilities/registry.js';
-import { JSON_SCHEMA_VALIDATOR } from '../json-schema-validator.js';
 
 export interface GatewayTool {
   group: string;
@@ -24,8 +23,6 @@ export interface GatewayTool {
   scopes: string[];
   /** What tools/list shows. */
   definition: Tool;
-  /** The check a client applies to structuredContent (the same JSON Schema), compiled on first use. */
-  checkOutput: () => JsonSchemaValidator<unknown>;
 }
 
 const GROUP_TITLES: Readonly<Record<string, string>> = {
@@ -87,9 +84,12 @@ function inputSchema(group: string, name: string, op: Operation): Tool['inputSch
   return { ...schema, properties: { ...properties, [IDEMPOTENCY_ARG]: idempotencyArg(op) } };
 }
 
-/** The declared output's JSON Schema (every operation must declare one: defineOp requires it). */
+/**
+ * The declared output's JSON Schema (every operation must declare one: defineOp requires it), the
+ * one the shared invoke checks every answer against.
+ */
 function outputSchema(op: Operation): Tool['inputSchema'] {
-  return wireSchema(z.toJSONSchema(op.output, { io: 'output', unrepresentable: 'any' }));
+  return wireSchema(outputJsonSchema(op));
 }
 
 function build(r: RegistryEntry, op: Operation): GatewayTool {
@@ -104,8 +104,6 @@ function build(r: RegistryEntry, op: Operation): GatewayTool {
   ]
     .filter(Boolean)
     .join(' ');
-  const output = outputSchema(op);
-  let check: JsonSchemaValidator<unknown> | undefined;
   return {
     group,
     capability: name,
@@ -116,7 +114,7 @@ function build(r: RegistryEntry, op: Operation): GatewayTool {
       title,
       description,
       inputSchema: inputSchema(group, name, op),
-      outputSchema: output,
+      outputSchema: outputSchema(op),
       annotations: {
         title,
         readOnlyHint: op.kind === 'read',
@@ -127,7 +125,6 @@ function build(r: RegistryEntry, op: Operation): GatewayTool {
         openWorldHint: true,
       },
     },
-    checkOutput: () => (check ??= JSON_SCHEMA_VALIDATOR.getValidator(output as JsonSchemaType)),
   };
 }
 

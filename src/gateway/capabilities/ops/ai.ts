@@ -18,6 +18,7 @@ import {
   date,
   day,
   defineOp,
+  unoffered,
   instant,
   pageOf,
   pageSchema,
@@ -511,6 +512,11 @@ export const aiOps = [
   defineOp({
     group: 'ai',
     name: 'ai_companion_ask',
+    scopes: ['mcp:ask', 'meeting:read:summary', 'meeting:read'],
+    availability: 'hosted_mcp',
+    note: 'AI Companion ask has no REST endpoint (announced, then withdrawn); this uses the hosted MCP ask tool.',
+
+    rest: [{ method: 'POST', url: '/api/video/ai/ask' }],
     summary:
       "Answers a question about the linked user's meetings from their AI summaries and transcripts, citing the meetings (hosted MCP ask; falls back to reading recent meeting summaries).",
     kind: 'read',
@@ -521,6 +527,9 @@ export const aiOps = [
   defineOp({
     group: 'ai',
     name: 'ai_companion_search',
+    scopes: ['meeting:read:search', 'meeting:read'],
+    availability: 'hosted_mcp',
+    note: 'AI Companion search has no REST endpoint; this uses the hosted MCP search tool.',
     summary:
       "Searches the linked user's meetings by keyword across topics, agendas, AI summaries and transcripts, best match first, with snippets (hosted MCP search; falls back to matching topics and agendas).",
     kind: 'read',
@@ -531,6 +540,11 @@ export const aiOps = [
   defineOp({
     group: 'ai',
     name: 'agentic_search',
+    scopes: ['meeting:read:search', 'meeting:read'],
+    availability: 'hosted_mcp',
+    note: 'Agentic search exists only through the hosted MCP server.',
+
+    rest: [{ method: 'GET', url: '/api/video/ai/search' }],
     summary:
       'Finds meetings by what was said in them: keyword search over topics, agendas, AI summaries and transcripts with matching snippets (hosted MCP search; falls back to matching topics and agendas).',
     kind: 'read',
@@ -538,4 +552,9 @@ export const aiOps = [
     output: aiSearchPage,
     run: search,
   }),
+];
+
+/** What the platform offers no public endpoint for (after the operations, in the seed's order). */
+export const aiUnoffered = [
+  unoffered('ai', 'knowledge_graph', 'The platform publishes no knowledge-graph API.'),
 ];

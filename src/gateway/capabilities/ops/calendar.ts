@@ -18,6 +18,8 @@ import {
   seg,
   type OpContext,
 } from '../operation.js';
+import { pathParam, withPathId } from '../rest-input.js';
+import { granular } from '../scopes.js';
 
 interface PlatformTime {
   date?: string;
@@ -203,10 +205,16 @@ async function getEvent(ctx: OpContext, cal: string, event: string): Promise<Pla
 /** list_events' cursor: `w1.<from ms>.<to ms>.<platform page token>`. */
 const WINDOW_CURSOR = /^w1\.(\d{1,15})\.(\d{1,15})\.(.+)$/s;
 
+const plainObject = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+
 export const calendarOps = [
   defineOp({
     group: 'calendar',
     name: 'list_calendars',
+    scopes: granular('calendar:read:list_calendar_lists'),
+
+    rest: [{ method: 'GET', url: '/api/video/calendar/calendars' }],
     summary:
       "Lists the linked user's calendars (the primary one and any secondary ones) with their time zones and access roles.",
     kind: 'read',
@@ -235,6 +243,9 @@ export const calendarOps = [
   defineOp({
     group: 'calendar',
     name: 'list_events',
+    scopes: granular('calendar:read:list_events'),
+
+    rest: [{ method: 'GET', url: '/api/video/calendar/events' }],
     summary:
       'Lists the events of a calendar that overlap a time window (default: now to 30 days ahead), in start order; recurring events appear as their single occurrences.',
     kind: 'read',
@@ -287,6 +298,9 @@ export const calendarOps = [
   defineOp({
     group: 'calendar',
     name: 'create_event',
+    scopes: granular('calendar:write:event'),
+
+    rest: [{ method: 'POST', url: '/api/video/calendar/events', status: 201 }],
     summary:
       'Creates a calendar event: timed (start/end as ISO instants) or all-day (start/end as dates, end exclusive), with optional attendees.',
     kind: 'write',
@@ -336,6 +350,16 @@ export const calendarOps = [
   defineOp({
     group: 'calendar',
     name: 'update_event',
+    scopes: granular('calendar:update:event'),
+
+    rest: [
+      {
+        method: 'PATCH',
+        url: '/api/video/calendar/events/:eventId',
+        // A body that is no object is taken as empty (the input's own checks then answer).
+        input: (req) => ({ ...plainObject(req.body), event_id: pathParam(req, 'eventId') }),
+      },
+    ],
     summary:
       'Changes an event: only the fields given change (the platform takes start and end with every change, so those not given are sent as stored); attendees, when given, replace the whole list (answers already given are kept).',
     kind: 'write',
@@ -405,6 +429,15 @@ export const calendarOps = [
   defineOp({
     group: 'calendar',
     name: 'delete_event',
+    scopes: granular('calendar:delete:event'),
+
+    rest: [
+      {
+        method: 'DELETE',
+        url: '/api/video/calendar/events/:eventId',
+        input: withPathId('eventId', 'event_id'),
+      },
+    ],
     summary:
       'Deletes (cancels) an event; given the id of one occurrence of a recurring event, removes only that occurrence.',
     kind: 'delete',
@@ -424,6 +457,9 @@ export const calendarOps = [
   defineOp({
     group: 'calendar',
     name: 'quick_add',
+    scopes: granular('calendar:write:quick_add_event'),
+
+    rest: [{ method: 'POST', url: '/api/video/calendar/events/quick-add', status: 201 }],
     summary:
       'Creates an event from a short text, like "Lunch with sam@example.com tomorrow at 1pm for 30 minutes at Gibsons".',
     kind: 'write',

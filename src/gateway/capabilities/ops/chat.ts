@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { date, defineOp, id, pageOf, pageSchema, paging, seg } from '../operation.js';
+import { granular } from '../scopes.js';
 
 interface PlatformChatMessage {
   id?: string;
@@ -77,6 +78,7 @@ export const chatOps = [
   defineOp({
     group: 'chat',
     name: 'read_message',
+    scopes: granular('team_chat:read:list_user_messages'),
     summary:
       'Reads the Team Chat messages of one day (default: today, UTC) in a channel or in the 1:1 chat with a contact, newest first.',
     kind: 'read',
@@ -111,6 +113,7 @@ export const chatOps = [
   defineOp({
     group: 'chat',
     name: 'send_message',
+    scopes: granular('team_chat:write:user_message'),
     summary: 'Sends a Team Chat message to a channel the user belongs to, or to a contact (by email).',
     kind: 'write',
     creates: true,

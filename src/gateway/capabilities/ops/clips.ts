@@ -3,7 +3,8 @@
  * a month per request) and one by id. Chapters and analytics have no public endpoint.
  */
 import * as z from 'zod';
-import { date, dayWindow, defineOp, id, pageOf, pageSchema, paging, seg } from '../operation.js';
+import { date, dayWindow, defineOp, id, pageOf, pageSchema, paging, seg, unoffered } from '../operation.js';
+import { granular } from '../scopes.js';
 
 interface PlatformClip {
   clip_id?: string;
@@ -73,6 +74,9 @@ export const clipsOps = [
   defineOp({
     group: 'clips',
     name: 'list_clips',
+    scopes: granular('clips:read:list_user_clips'),
+
+    rest: [{ method: 'GET', url: '/api/video/clips' }],
     summary:
       "Lists the linked user's clips, newest first, created or modified between from and to (default: the last 30 days; at most 31 days), 30 to 300 a page.",
     kind: 'read',
@@ -113,6 +117,9 @@ export const clipsOps = [
   defineOp({
     group: 'clips',
     name: 'get_clip',
+    scopes: granular('clips:read:clip'),
+
+    rest: [{ method: 'GET', url: '/api/video/clips/:clip_id' }],
     summary: 'One clip by id, with its share link settings (and passcode, when one is set).',
     kind: 'read',
     input: z.object({ clip_id: id('clip_id') }),
@@ -129,4 +136,10 @@ export const clipsOps = [
       return { ...clip(r.data), passcode: r.data.share_link_settings?.passcode ?? null };
     },
   }),
+];
+
+/** What the platform offers no public endpoint for (after the operations, in the seed's order). */
+export const clipsUnoffered = [
+  unoffered('clips', 'chapters', 'Clip chapters have no public endpoint.'),
+  unoffered('clips', 'analytics', 'Clip analytics have no public endpoint.'),
 ];

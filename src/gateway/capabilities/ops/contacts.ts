@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import { AppError } from '../../../core/errors.js';
 import { defineOp, pageOf, pageSchema, paging } from '../operation.js';
+import { granular } from '../scopes.js';
 
 interface PlatformContact {
   id?: string;
@@ -47,6 +48,9 @@ export const contactsOps = [
   defineOp({
     group: 'contacts',
     name: 'list_contacts',
+    scopes: [...granular('team_chat:read:list_contacts'), ...granular('contact:read:list_contacts')],
+
+    rest: [{ method: 'GET', url: '/api/video/contacts' }],
     summary:
       "Lists the linked user's contacts (type company or external), or searches the company directory when q is given (a server-to-server link can only search: the platform lists contacts for a user link).",
     kind: 'read',

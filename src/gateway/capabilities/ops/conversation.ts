@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { defineOp, seg } from '../operation.js';
+import { granular } from '../scopes.js';
 import { meetingTranscript, transcriptView, videoId } from './recordings.js';
 
 interface PlatformPastMeeting {
@@ -56,6 +57,7 @@ export const conversationOps = [
   defineOp({
     group: 'conversation',
     name: 'metadata',
+    scopes: granular('meeting:read:past_meeting'),
     summary:
       'Details of one past meeting: topic, when it started and ended, how long it ran, who hosted it and how many took part.',
     kind: 'read',
@@ -87,6 +89,7 @@ export const conversationOps = [
   defineOp({
     group: 'conversation',
     name: 'summary',
+    scopes: granular('meeting:read:summary'),
     summary:
       'The AI Companion summary of one past meeting: title, overview, details by topic and next steps.',
     kind: 'read',
@@ -112,6 +115,7 @@ export const conversationOps = [
   defineOp({
     group: 'conversation',
     name: 'transcript',
+    scopes: granular('cloud_recording:read:meeting_transcript'),
     summary:
       "One past meeting's transcript: when it was made, whether it can be downloaded, and its download URL (WebVTT).",
     kind: 'read',

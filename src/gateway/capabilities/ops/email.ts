@@ -8,6 +8,7 @@
 import * as z from 'zod';
 import { AppError } from '../../../core/errors.js';
 import { defineOp, pageOf, pageSchema, paging, seg, type OpContext } from '../operation.js';
+import { granular } from '../scopes.js';
 
 interface PlatformHeader {
   name?: string;
@@ -213,6 +214,7 @@ export const emailOps = [
   defineOp({
     group: 'email',
     name: 'profile',
+    scopes: granular('email:read:profile'),
     summary:
       "The linked user's mailbox: its address, group addresses and aliases, status, and message and thread counts.",
     kind: 'read',
@@ -247,6 +249,7 @@ export const emailOps = [
   defineOp({
     group: 'email',
     name: 'list_messages',
+    scopes: granular('email:read:list_msgs'),
     summary:
       'Lists messages in the mailbox, newest first, with sender, recipients, subject, snippet, date, labels and unread state; q searches, label filters.',
     kind: 'read',
@@ -273,6 +276,7 @@ export const emailOps = [
   defineOp({
     group: 'email',
     name: 'send_message',
+    scopes: granular('email:write:send_msg'),
     summary: 'Sends a plain-text email from the linked mailbox to up to 20 recipients (plus up to 20 in cc).',
     kind: 'write',
     creates: true,
@@ -312,6 +316,7 @@ export const emailOps = [
   defineOp({
     group: 'email',
     name: 'drafts',
+    scopes: granular('email:read:list_drafts'),
     summary: 'Lists the draft emails in the mailbox, newest first, with recipients, subject and snippet.',
     kind: 'read',
     input: z.object({ q: q.optional(), ...paging(25, 10) }),
@@ -355,6 +360,7 @@ export const emailOps = [
   defineOp({
     group: 'email',
     name: 'threads',
+    scopes: granular('email:read:list_threads'),
     summary: 'Lists conversation threads in the mailbox, most recent first, with subject and latest snippet.',
     kind: 'read',
     input: z.object({ q: q.optional(), label: label.optional(), ...paging(50, 20) }),

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { AppError } from '../../../core/errors.js';
 import { defineOp, id, objectUnion, pageOf, pageSchema, paging, seg } from '../operation.js';
+import { granular } from '../scopes.js';
 
 const GROUP = 'hub';
 /** The import endpoint's documented limit. */
@@ -54,6 +55,7 @@ export const hubOps = [
   defineOp({
     group: GROUP,
     name: 'read_content',
+    scopes: granular('docs:read:export'),
     summary:
       "Reads a document's metadata and Markdown content (a folder gives its children instead); without file_id lists My Docs, and with q searches.",
     kind: 'read',
@@ -129,6 +131,7 @@ export const hubOps = [
   defineOp({
     group: GROUP,
     name: 'write_content',
+    scopes: granular('docs:write:import'),
     summary:
       'Creates a document from Markdown (optionally inside a folder) and returns its id and link; with file_id, renames that document to title.',
     kind: 'write',

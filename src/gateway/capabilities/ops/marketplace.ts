@@ -8,6 +8,7 @@
 import * as z from 'zod';
 import { AppError } from '../../../core/errors.js';
 import { defineOp, id, pageOf, pageSchema, paging, seg } from '../operation.js';
+import { granular } from '../scopes.js';
 
 const GROUP = 'marketplace';
 
@@ -77,6 +78,7 @@ export const marketplaceOps = [
   defineOp({
     group: GROUP,
     name: 'app',
+    scopes: granular('marketplace:read:app'),
     summary: "The linked marketplace app's listing: name, type, status, links and granted scopes.",
     kind: 'read',
     input: z.object({ app_id: appId }),
@@ -111,6 +113,7 @@ export const marketplaceOps = [
   defineOp({
     group: GROUP,
     name: 'entitlements',
+    scopes: granular('marketplace:read:list_user_entitlements'),
     summary: "The linked user's paid-plan entitlements for the app (empty when none is assigned).",
     kind: 'read',
     input: z.object({}),
@@ -146,6 +149,7 @@ export const marketplaceOps = [
   defineOp({
     group: GROUP,
     name: 'app_requests',
+    scopes: ['marketplace:read:app_request:admin', 'marketplace:read:admin', 'marketplace:read'],
     summary: "Lists users' requests to use the app, by status (pending by default), newest first.",
     kind: 'read',
     input: z.object({

@@ -14,6 +14,7 @@ import {
   wireEvent,
 } from '../../events-service.js';
 import { date, defineOp, pageOf, pageSchema, paging, seg } from '../operation.js';
+import { granular } from '../scopes.js';
 
 interface PlatformMeeting {
   id: number;
@@ -115,6 +116,9 @@ export const meetingsOps = [
   defineOp({
     group: 'meetings',
     name: 'create_meeting',
+    scopes: granular('meeting:write:meeting'),
+
+    rest: [{ method: 'POST', url: '/api/video/events', status: 201 }],
     summary:
       'Creates a meeting on the platform and stores it as an event with its funnel; returns the stored event.',
     kind: 'write',
@@ -126,6 +130,7 @@ export const meetingsOps = [
   defineOp({
     group: 'meetings',
     name: 'list_meetings',
+    scopes: granular('meeting:read:list_meetings'),
     summary: "Lists the linked user's meetings on the platform: scheduled, upcoming, live or previous.",
     kind: 'read',
     input: z.object({
@@ -156,6 +161,7 @@ export const meetingsOps = [
   defineOp({
     group: 'meetings',
     name: 'get_meeting',
+    scopes: granular('meeting:read:meeting'),
     summary:
       'Gets one meeting from the platform, with its stored funnel and status when the gateway created it.',
     kind: 'read',
@@ -180,6 +186,9 @@ export const meetingsOps = [
   defineOp({
     group: 'meetings',
     name: 'search_meetings',
+    scopes: ['meeting:read:search', 'meeting:read:list_meetings', 'meeting:read'],
+    availability: 'hosted_mcp',
+    note: 'The platform has no REST meeting search; this uses the hosted MCP search_meetings tool, or filters the meeting list.',
     summary:
       "Searches meetings by words: through the platform's hosted MCP search when available, else by filtering the meeting list (marked in `via`).",
     kind: 'read',
@@ -232,6 +241,7 @@ export const meetingsOps = [
   defineOp({
     group: 'meetings',
     name: 'delete_meeting',
+    scopes: granular('meeting:delete:meeting'),
     summary: 'Deletes a meeting on the platform and its stored event, keeping both sides in step.',
     kind: 'delete',
     input: z.object({ video_id: videoId }),
@@ -254,6 +264,11 @@ export const meetingsOps = [
   defineOp({
     group: 'meetings',
     name: 'create_appointment',
+    scopes: granular('meeting:write:meeting'),
+    availability: 'composed',
+    note: 'The platform cannot book appointments; this creates a meeting plus a calendar event with the invitee.',
+
+    rest: [{ method: 'POST', url: '/api/video/appointments', status: 201 }],
     summary:
       'Books an appointment: a meeting plus a calendar event with the invitee as attendee; if the calendar step fails, the meeting is deleted again and the error says so.',
     kind: 'write',

@@ -224,6 +224,14 @@ export const phoneOps = [
   defineOp({
     group: 'phone',
     name: 'call_logs',
+    scopes: [
+      'phone:read:list_call_logs',
+      'phone:read:list_call_logs:admin',
+      'phone:read',
+      'phone:read:admin',
+    ],
+
+    rest: [{ method: 'GET', url: '/api/video/phone/call-logs' }],
     summary:
       "Lists the linked user's phone calls (call history), newest first, that started between from and to (default: the last 7 days).",
     kind: 'read',
@@ -269,6 +277,14 @@ export const phoneOps = [
   defineOp({
     group: 'phone',
     name: 'voicemails',
+    scopes: [
+      'phone:read:list_voicemails',
+      'phone:read:list_voicemails:admin',
+      'phone:read',
+      'phone:read:admin',
+    ],
+
+    rest: [{ method: 'GET', url: '/api/video/phone/voicemails' }],
     summary:
       "Lists the linked user's voicemails, newest first, left between from and to (default: the last 7 days).",
     kind: 'read',
@@ -293,6 +309,14 @@ export const phoneOps = [
   defineOp({
     group: 'phone',
     name: 'call_recordings',
+    scopes: [
+      'phone:read:list_recordings',
+      'phone:read:list_recordings:admin',
+      'phone:read',
+      'phone:read:admin',
+    ],
+
+    rest: [{ method: 'GET', url: '/api/video/phone/recordings' }],
     summary:
       "Lists the linked user's phone call recordings, newest first, made between from and to (default: the last 7 days).",
     kind: 'read',
@@ -313,6 +337,9 @@ export const phoneOps = [
   defineOp({
     group: 'phone',
     name: 'ai_call_summary',
+    scopes: ['phone:read:call_summary', 'phone:read:call_summary:admin', 'phone:read', 'phone:read:admin'],
+
+    rest: [{ method: 'GET', url: '/api/video/phone/ai-summaries/:summary_id' }],
     summary:
       'The AI summary of one recorded phone call (its ai_call_summary_id is on the call log): summary, next steps and details.',
     kind: 'read',

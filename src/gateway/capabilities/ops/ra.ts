@@ -5,7 +5,19 @@
  */
 import * as z from 'zod';
 import { AppError } from '../../../core/errors.js';
-import { defineOp, id, instant, objectUnion, pageOf, pageSchema, paging, seg } from '../operation.js';
+import {
+  defineOp,
+  id,
+  instant,
+  objectUnion,
+  pageOf,
+  pageSchema,
+  paging,
+  seg,
+  type RestBinding,
+} from '../operation.js';
+import { bodyOf, pathParam, queryWithPathId, withPathId } from '../rest-input.js';
+import { granular } from '../scopes.js';
 
 const GROUP = 'ra';
 
@@ -424,10 +436,41 @@ function analysis(
   }
 }
 
+const needsComment = (why: string) =>
+  new AppError(400, 'validation_failed', 'The input is not valid.', {
+    issues: [{ path: 'comment', message: why }],
+  });
+
+/** One operation, two paths: GET lists the comments (a GET never writes), POST posts one (201). */
+const COMMENTS_REST: readonly RestBinding[] = [
+  {
+    method: 'GET',
+    url: '/api/video/ra/conversations/:conversationId/comments',
+    input: (req) => {
+      const q = queryWithPathId(req, 'conversationId', 'conversation_id');
+      if ('comment' in q) throw needsComment('post a comment with POST, not GET');
+      return q;
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/video/ra/conversations/:conversationId/comments',
+    status: 201,
+    input: (req) => {
+      const b = bodyOf(req);
+      if (b['comment'] === undefined) throw needsComment('comment is required');
+      return { ...b, conversation_id: pathParam(req, 'conversationId') };
+    },
+  },
+];
+
 export const raOps = [
   defineOp({
     group: GROUP,
     name: 'list_conversations',
+    scopes: granular('zra:read:list_conversations'),
+
+    rest: [{ method: 'GET', url: '/api/video/ra/conversations' }],
     summary:
       'Lists analysed sales conversations (meetings and phone calls), newest first, optionally by time window, deal, host or type.',
     kind: 'read',
@@ -474,6 +517,9 @@ export const raOps = [
   defineOp({
     group: GROUP,
     name: 'list_deals',
+    scopes: granular('zra:read:list_deals'),
+
+    rest: [{ method: 'GET', url: '/api/video/ra/deals' }],
     summary:
       'Lists CRM deals with their stage, amount, owner and conversation count, most recently active first.',
     kind: 'read',
@@ -521,6 +567,15 @@ export const raOps = [
   defineOp({
     group: GROUP,
     name: 'deal_activities',
+    scopes: granular('zra:read:list_deal_activities'),
+
+    rest: [
+      {
+        method: 'GET',
+        url: '/api/video/ra/deals/:dealId/activities',
+        input: withPathId('dealId', 'deal_id'),
+      },
+    ],
     summary: "Lists a deal's activity timeline (meetings, calls and email threads), newest first.",
     kind: 'read',
     input: z.object({
@@ -543,6 +598,15 @@ export const raOps = [
   defineOp({
     group: GROUP,
     name: 'conversation_analysis',
+    scopes: granular('zra:read:conversation_analysis'),
+
+    rest: [
+      {
+        method: 'GET',
+        url: '/api/video/ra/conversations/:conversationId/analysis',
+        input: withPathId('conversationId', 'conversation_id'),
+      },
+    ],
     summary:
       "A conversation's content analysis: summary and chapters, topics, next steps, engaging questions, indicators, deal memo and playbooks.",
     kind: 'read',
@@ -569,6 +633,9 @@ export const raOps = [
   defineOp({
     group: GROUP,
     name: 'comments',
+    scopes: granular('zra:read:list_conversation_comments'),
+
+    rest: COMMENTS_REST,
     summary:
       "Lists a conversation's comments, oldest first; with `comment`, posts a new comment (or a reply) and returns it.",
     kind: 'write',

@@ -19,6 +19,7 @@ import {
   paging,
   seg,
 } from '../operation.js';
+import { granular } from '../scopes.js';
 
 interface PlatformRecordingFile {
   id?: string;
@@ -305,6 +306,9 @@ export const recordingsOps = [
   defineOp({
     group: 'recordings',
     name: 'list_user_recordings',
+    scopes: granular('cloud_recording:read:list_user_recordings'),
+
+    rest: [{ method: 'GET', url: '/api/video/recordings' }],
     summary:
       "Lists the linked user's cloud recordings, newest first, for meetings that started between from and to (default: the last 30 days; at most 6 months).",
     kind: 'read',
@@ -319,6 +323,9 @@ export const recordingsOps = [
   defineOp({
     group: 'recordings',
     name: 'get_recording',
+    scopes: granular('cloud_recording:read:list_recording_files'),
+
+    rest: [{ method: 'GET', url: '/api/video/recordings/:video_id' }],
     summary: "One meeting's cloud recording with its files (video, audio, transcript, chat, summary).",
     kind: 'read',
     input: z.object({ video_id: videoId }),
@@ -335,6 +342,9 @@ export const recordingsOps = [
   defineOp({
     group: 'recordings',
     name: 'list_recording_files',
+    scopes: granular('cloud_recording:read:list_recording_files'),
+
+    rest: [{ method: 'GET', url: '/api/video/recordings/:video_id/files' }],
     summary: "The files of one meeting's cloud recording.",
     kind: 'read',
     input: z.object({ video_id: videoId }),
@@ -347,6 +357,9 @@ export const recordingsOps = [
   defineOp({
     group: 'recordings',
     name: 'meeting_transcript',
+    scopes: granular('cloud_recording:read:meeting_transcript'),
+
+    rest: [{ method: 'GET', url: '/api/video/recordings/:video_id/transcript' }],
     summary:
       "One meeting's transcript: when it was made, whether it can be downloaded, and its download URL (WebVTT).",
     kind: 'read',

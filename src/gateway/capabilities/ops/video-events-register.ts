@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { AppError } from '../../../core/errors.js';
 import { defineOp, id, seg } from '../operation.js';
+import { pathParam } from '../rest-input.js';
 
 const GROUP = 'video_events';
 /** Marks the tickets we create on the platform (its limit is 16 characters). */
@@ -84,6 +85,27 @@ function refusal(f: { error_code?: string; message?: string }): AppError {
 export const registerOp = defineOp({
   group: GROUP,
   name: 'register',
+  scopes: [
+    'zoom_events:write:ticket',
+    'zoom_events:write:ticket:admin',
+    'zoom_events_tickets:write',
+    'zoom_events_tickets:write:admin',
+  ],
+  beyondSeed: true,
+
+  rest: [
+    {
+      method: 'POST',
+      url: '/api/video/events-hub/:eventId/registrations',
+      status: 201,
+      // The body names the attendee; the event is the path's, whatever the body says.
+      input: (req) => ({
+        ...(req.body as Record<string, unknown> | undefined),
+        event_id: pathParam(req, 'eventId'),
+      }),
+      docInput: registerInput.omit({ event_id: true }),
+    },
+  ],
   summary:
     'Registers an attendee (email, first and last name) for a published event the user hosts and returns their ticket with a personal join link.',
   kind: 'write',

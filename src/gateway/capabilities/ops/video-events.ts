@@ -6,6 +6,8 @@
 import * as z from 'zod';
 import { AppError } from '../../../core/errors.js';
 import { defineOp, id, instant, pageOf, pageSchema, paging, seg } from '../operation.js';
+import { withPathId } from '../rest-input.js';
+import { granular } from '../scopes.js';
 import { registerOp } from './video-events-register.js';
 
 const GROUP = 'video_events';
@@ -191,10 +193,16 @@ const session = (s: PlatformSession): z.output<typeof sessionView> => ({
   track_labels: s.track_labels ?? [],
 });
 
+/** The query plus the path's event id under the operation's name for it (never from the query). */
+const withEventId = withPathId('eventId', 'event_id');
+
 export const videoEventsOps = [
   defineOp({
     group: GROUP,
     name: 'list_events',
+    scopes: granular('zoom_events:read:list_events'),
+
+    rest: [{ method: 'GET', url: '/api/video/events-hub' }],
     summary:
       'Lists the events the linked user hosts (or attends), by status: upcoming, past, draft or cancelled.',
     kind: 'read',
@@ -232,6 +240,9 @@ export const videoEventsOps = [
   defineOp({
     group: GROUP,
     name: 'get_event',
+    scopes: granular('zoom_events:read:event'),
+
+    rest: [{ method: 'GET', url: '/api/video/events-hub/:eventId', input: withEventId }],
     summary: 'One event with its schedule, hub, access level, link and host.',
     kind: 'read',
     input: z.object({ event_id: eventId }),
@@ -250,6 +261,9 @@ export const videoEventsOps = [
   defineOp({
     group: GROUP,
     name: 'registrations',
+    scopes: granular('zoom_events:read:list_registrants'),
+
+    rest: [{ method: 'GET', url: '/api/video/events-hub/:eventId/registrations', input: withEventId }],
     summary: "Lists an event's registrations (email, status and tickets); only the event's host may.",
     kind: 'read',
     input: z.object({ event_id: eventId, ...paging(300, 30) }),
@@ -280,6 +294,9 @@ export const videoEventsOps = [
   defineOp({
     group: GROUP,
     name: 'sessions',
+    scopes: granular('zoom_events:read:list_sessions'),
+
+    rest: [{ method: 'GET', url: '/api/video/events-hub/:eventId/sessions', input: withEventId }],
     summary: "Lists an event's sessions in start order, with speakers and their meeting or webinar ids.",
     kind: 'read',
     input: z.object({ event_id: eventId }),
@@ -301,6 +318,9 @@ export const videoEventsOps = [
   defineOp({
     group: GROUP,
     name: 'create_event',
+    scopes: granular('zoom_events:write:event'),
+
+    rest: [{ method: 'POST', url: '/api/video/events-hub', status: 201 }],
     summary:
       "Creates an event as a draft in one of the user's hubs (default: the first hub the user hosts); a single-session event gets its session.",
     kind: 'write',

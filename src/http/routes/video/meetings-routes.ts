@@ -1,8 +1,8 @@
 /**
- * The meetings paths of the seed: stored events (`/api/video/events`, one event, its
- * registrations) and appointments. Creation and deletion run the meetings capability operations
- * (creations through the shared invoke, which honours Idempotency-Key), so REST, the registry and
- * MCP behave the same; reads of stored events come from the gateway's services, not the store.
+ * The stored events paths of the seed (`/api/video/events`, one event, its registrations). The
+ * meetings capability views (POST /api/video/events, POST /api/video/appointments) are declared
+ * with their operations (ops/meetings.ts); deletion runs the delete_meeting operation, so REST,
+ * the registry and MCP behave the same; reads of stored events come from the gateway's services.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invoke, parseInput } from '../../../gateway/capabilities/registry.js';
@@ -18,7 +18,7 @@ import {
 import { AppError } from '../../errors.js';
 import { documentRoute } from '../../openapi.js';
 import { idempotencyKey, markReplay, refuseIdempotencyKey } from '../../idempotency-header.js';
-import { restView, type ViewDeps } from '../capability-routes.js';
+import type { ViewDeps } from '../capability-routes.js';
 import { STORED_EVENT_DOCS, videoIdParam } from './stored-events-docs.js';
 import { registrationsPageQuery, storedEventsQuery } from '../../../gateway/stored-events-pages.js';
 
@@ -38,13 +38,6 @@ export function registerMeetingsRoutes(app: FastifyInstance, deps: ViewDeps): vo
   app.get('/api/video/events', noKey, async (req) =>
     gateway.events.page(parseInput(storedEventsQuery, req.query)),
   );
-  restView(app, deps, {
-    method: 'POST',
-    url: '/api/video/events',
-    group: 'meetings',
-    name: 'create_meeting',
-    status: 201,
-  });
 
   app.get('/api/video/events/:videoId', noKey, async (req) => {
     const { videoId } = parseInput(videoIdParam, req.params);
@@ -78,13 +71,5 @@ export function registerMeetingsRoutes(app: FastifyInstance, deps: ViewDeps): vo
       () => register(ctx, videoId, input),
     );
     return markReplay(reply, replayed).code(201).send(result);
-  });
-
-  restView(app, deps, {
-    method: 'POST',
-    url: '/api/video/appointments',
-    group: 'meetings',
-    name: 'create_appointment',
-    status: 201,
   });
 }
