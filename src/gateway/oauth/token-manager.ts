@@ -18,7 +18,7 @@ import { AppError } from '../../core/errors.js';
 import type { LinkRecord, Store } from '../../store/store.js';
 import type { OutboxMessage } from '../../store/webhooks.js';
 import { linkMessage } from '../../store/outbox-messages.js';
-import { connectionMessage, healthOf } from './connection-events.js';
+import { connectionMessage, healthOf, type LinkHealth } from './connection-events.js';
 import type { RefreshOutcome } from '../observer.js';
 import { OAuthFailure, type OAuthClient, type TokenResponse } from './oauth-client.js';
 import {
@@ -80,6 +80,13 @@ export interface TokenManagerOptions {
   onRefresh?: (outcome: RefreshOutcome) => void;
   /** First backoff after a transient refresh failure (doubling); default 1000 ms. */
   refreshRetryBaseMs?: number;
+}
+
+/** What a refresh under the link lock answers, and what it writes before the lock is released. */
+interface Locked {
+  next?: LinkRecord;
+  result: Token | AppError;
+  outbox?: OutboxMessage[];
 }
 
 export class TokenManager {
@@ -205,149 +212,178 @@ export class TokenManager {
   }
 
   async #refresh(seenVersion: number): Promise<Token> {
-    const outcome = await this.o.store.withLinkLock<Token | AppError>(async (link) => {
-      if (!link) return { result: notLinked() };
-      if (link.status === 'needs_relink') return { result: needsRelink() };
-      let opened: OpenedLink;
-      try {
-        opened = openLink(this.o.keys, link);
-      } catch (err) {
-        // The unreadable values stay, so restoring their key brings the link back; only the
-        // link's health is marked, so the change is announced once.
-        if (err instanceof UnreadableLink) {
-          if (link.health === 'unreadable') return { result: err };
-          return { ...this.#healthChange(link, false), result: err };
-        }
-        throw err;
-      }
-      if (link.tokenVersion !== seenVersion && link.accessExpiresAt - this.o.marginMs > this.o.now()) {
-        // Another caller or instance refreshed while we waited for the lock.
-        return { result: { value: opened.accessToken, version: link.tokenVersion } };
-      }
-      if (link.nextRefreshAt && link.nextRefreshAt > this.o.now()) {
-        // Another attempt failed a moment ago: wait out its backoff rather than hammer the platform.
-        return { result: refreshFailed(link.nextRefreshAt, this.o.now(), link.refreshFailures ?? 0) };
-      }
-      const before = healthOf(link);
-      try {
-        let t: TokenResponse;
-        if (link.mode === 's2s')
-          t = await this.o.oauth.accountCredentials(this.o.accountId ?? link.accountId);
-        else {
-          if (opened.refreshToken === null)
-            return {
-              next: { ...link, status: 'needs_relink' },
-              result: needsRelink(),
-              outbox: [
-                linkMessage(link, 'needs_relink', this.o.now()),
-                connectionMessage(
-                  'connection.needs_relink',
-                  link,
-                  { before, after: 'needs_relink', reason: 'no_refresh_token' },
-                  this.o.now(),
-                ),
-              ],
-            };
-          t = await this.o.oauth.refresh(opened.refreshToken);
-        }
-        this.refreshes += 1;
-        this.o.onRefresh?.('ok');
-        const next = this.sealTokens(
-          {
-            ...link,
-            updatedAt: new Date(this.o.now()).toISOString(),
-            refreshFailures: 0,
-            nextRefreshAt: null,
-          },
-          t,
-          link.refreshToken,
-        );
-        const recovered =
-          before === 'linked'
-            ? []
-            : [
-                connectionMessage(
-                  'connection.recovered',
-                  link,
-                  {
-                    before,
-                    after: healthOf(next),
-                    reason: 'refreshed',
-                    extra: { failed_attempts: link.refreshFailures ?? 0 },
-                  },
-                  this.o.now(),
-                ),
-              ];
-        return { next, result: { value: t.access_token, version: next.tokenVersion }, outbox: recovered };
-      } catch (err) {
-        const refused =
-          err instanceof OAuthFailure && (err.error === 'invalid_grant' || err.error === 'invalid_client')
-            ? err
-            : undefined;
-        this.o.onRefresh?.(refused ? 'refused' : 'error');
-        if (refused) {
-          this.o.logger.warn(
-            { error: refused.error },
-            'platform refused the refresh; link needs to be made again',
-          );
-          return {
-            next: {
-              ...link,
-              status: 'needs_relink',
-              updatedAt: new Date(this.o.now()).toISOString(),
-              refreshFailures: 0,
-              nextRefreshAt: null,
-            },
-            result: needsRelink(),
-            outbox: [
-              linkMessage(link, 'needs_relink', this.o.now()),
-              connectionMessage(
-                'connection.needs_relink',
-                link,
-                {
-                  before,
-                  after: 'needs_relink',
-                  reason: 'refresh_token_rejected',
-                  extra: { platform_error: refused.error },
-                },
-                this.o.now(),
-              ),
-            ],
-          };
-        }
-        // Transient (network, timeout, 5xx): counted on the link so every instance backs off.
-        const failures = (link.refreshFailures ?? 0) + 1;
-        const now = this.o.now();
-        const retryAt = now + refreshBackoffMs(failures, this.o.refreshRetryBaseMs ?? 1000);
-        this.o.logger.warn(
-          { attempt: failures, err: (err as Error).message },
-          'token refresh failed; trying again later',
-        );
-        return {
-          next: { ...link, refreshFailures: failures, nextRefreshAt: retryAt },
-          result: refreshFailed(retryAt, now, failures),
-          outbox: [
-            connectionMessage(
-              'connection.refresh_failed',
-              link,
-              {
-                before,
-                after: 'refresh_failing',
-                reason: 'refresh_failed',
-                extra: {
-                  attempt: failures,
-                  next_attempt_at: new Date(retryAt).toISOString(),
-                  error: err instanceof OAuthFailure ? `${err.status} ${err.error}` : (err as Error).name,
-                },
-              },
-              now,
-            ),
-          ],
-        };
-      }
-    });
+    const outcome = await this.o.store.withLinkLock<Token | AppError>((link) =>
+      this.#refreshLocked(link, seenVersion),
+    );
     this.#cached = undefined;
     if (outcome instanceof AppError) throw outcome;
     return outcome;
+  }
+
+  /**
+   * The refresh under the link lock, as its steps: the link must be there and linked, its tokens
+   * must open, and a refresh must still be due; then the grant, and what its outcome writes
+   * (refreshed, refused for good, or failed for now). Whatever a step returns is written.
+   */
+  async #refreshLocked(link: LinkRecord | undefined, seenVersion: number): Promise<Locked> {
+    if (!link) return { result: notLinked() };
+    if (link.status === 'needs_relink') return { result: needsRelink() };
+    const opened = this.#openToRefresh(link);
+    if ('result' in opened) return opened;
+    const notDue = this.#refreshNotDue(link, seenVersion, opened);
+    if (notDue) return notDue;
+    const before = healthOf(link);
+    try {
+      let t: TokenResponse;
+      if (link.mode === 's2s') t = await this.o.oauth.accountCredentials(this.o.accountId ?? link.accountId);
+      else if (opened.refreshToken === null) return this.#noRefreshToken(link, before);
+      else t = await this.o.oauth.refresh(opened.refreshToken);
+      return this.#refreshed(link, before, t);
+    } catch (err) {
+      const refused =
+        err instanceof OAuthFailure && (err.error === 'invalid_grant' || err.error === 'invalid_client')
+          ? err
+          : undefined;
+      this.o.onRefresh?.(refused ? 'refused' : 'error');
+      return refused ? this.#refused(link, before, refused) : this.#failed(link, before, err);
+    }
+  }
+
+  /**
+   * The link's tokens, opened. Ones that will not open stay as they are, so restoring their key
+   * brings the link back; only the link's health is marked, so the change is announced once.
+   */
+  #openToRefresh(link: LinkRecord): OpenedLink | Locked {
+    try {
+      return openLink(this.o.keys, link);
+    } catch (err) {
+      if (!(err instanceof UnreadableLink)) throw err;
+      if (link.health === 'unreadable') return { result: err };
+      return { ...this.#healthChange(link, false), result: err };
+    }
+  }
+
+  /** Why no refresh is due now (another one succeeded, or failed a moment ago); undefined if one is. */
+  #refreshNotDue(link: LinkRecord, seenVersion: number, opened: OpenedLink): Locked | undefined {
+    if (link.tokenVersion !== seenVersion && link.accessExpiresAt - this.o.marginMs > this.o.now()) {
+      // Another caller or instance refreshed while we waited for the lock.
+      return { result: { value: opened.accessToken, version: link.tokenVersion } };
+    }
+    if (link.nextRefreshAt && link.nextRefreshAt > this.o.now()) {
+      // Another attempt failed a moment ago: wait out its backoff rather than hammer the platform.
+      return { result: refreshFailed(link.nextRefreshAt, this.o.now(), link.refreshFailures ?? 0) };
+    }
+    return undefined;
+  }
+
+  /** The grant worked: the new tokens sealed, the failures cleared, a recovery announced. */
+  #refreshed(link: LinkRecord, before: LinkHealth, t: TokenResponse): Locked {
+    this.refreshes += 1;
+    this.o.onRefresh?.('ok');
+    const next = this.sealTokens(
+      {
+        ...link,
+        updatedAt: new Date(this.o.now()).toISOString(),
+        refreshFailures: 0,
+        nextRefreshAt: null,
+      },
+      t,
+      link.refreshToken,
+    );
+    const recovered =
+      before === 'linked'
+        ? []
+        : [
+            connectionMessage(
+              'connection.recovered',
+              link,
+              {
+                before,
+                after: healthOf(next),
+                reason: 'refreshed',
+                extra: { failed_attempts: link.refreshFailures ?? 0 },
+              },
+              this.o.now(),
+            ),
+          ];
+    return { next, result: { value: t.access_token, version: next.tokenVersion }, outbox: recovered };
+  }
+
+  /** A user link without a refresh token cannot be renewed: it needs linking again. */
+  #noRefreshToken(link: LinkRecord, before: LinkHealth): Locked {
+    return {
+      next: { ...link, status: 'needs_relink' },
+      result: needsRelink(),
+      outbox: [
+        linkMessage(link, 'needs_relink', this.o.now()),
+        connectionMessage(
+          'connection.needs_relink',
+          link,
+          { before, after: 'needs_relink', reason: 'no_refresh_token' },
+          this.o.now(),
+        ),
+      ],
+    };
+  }
+
+  /** The platform refused the grant (invalid_grant, invalid_client): that token is never tried again. */
+  #refused(link: LinkRecord, before: LinkHealth, refused: OAuthFailure): Locked {
+    this.o.logger.warn({ error: refused.error }, 'platform refused the refresh; link needs to be made again');
+    return {
+      next: {
+        ...link,
+        status: 'needs_relink',
+        updatedAt: new Date(this.o.now()).toISOString(),
+        refreshFailures: 0,
+        nextRefreshAt: null,
+      },
+      result: needsRelink(),
+      outbox: [
+        linkMessage(link, 'needs_relink', this.o.now()),
+        connectionMessage(
+          'connection.needs_relink',
+          link,
+          {
+            before,
+            after: 'needs_relink',
+            reason: 'refresh_token_rejected',
+            extra: { platform_error: refused.error },
+          },
+          this.o.now(),
+        ),
+      ],
+    };
+  }
+
+  /** Transient (network, timeout, 5xx): counted on the link so every instance backs off. */
+  #failed(link: LinkRecord, before: LinkHealth, err: unknown): Locked {
+    const failures = (link.refreshFailures ?? 0) + 1;
+    const now = this.o.now();
+    const retryAt = now + refreshBackoffMs(failures, this.o.refreshRetryBaseMs ?? 1000);
+    this.o.logger.warn(
+      { attempt: failures, err: (err as Error).message },
+      'token refresh failed; trying again later',
+    );
+    return {
+      next: { ...link, refreshFailures: failures, nextRefreshAt: retryAt },
+      result: refreshFailed(retryAt, now, failures),
+      outbox: [
+        connectionMessage(
+          'connection.refresh_failed',
+          link,
+          {
+            before,
+            after: 'refresh_failing',
+            reason: 'refresh_failed',
+            extra: {
+              attempt: failures,
+              next_attempt_at: new Date(retryAt).toISOString(),
+              error: err instanceof OAuthFailure ? `${err.status} ${err.error}` : (err as Error).name,
+            },
+          },
+          now,
+        ),
+      ],
+    };
   }
 }

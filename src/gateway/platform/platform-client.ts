@@ -8,31 +8,39 @@
  * shape with the platform's code and message kept in `details`. Daily quotas (daily-quotas.ts)
  * are checked before each call goes out, and a daily 429 is never retried. Every attempt's
  * outcome also tells whether the platform can be reached, and if not why (reachability.ts).
+ * A call reads as its steps (#call, then the methods after it, in order); their pure parts are
+ * call-request.ts (guard, URL, request), call-errors.ts (error shapes) and call-retry.ts (waits).
  */
 import type { Logger } from 'pino';
 import { AppError } from '../../core/errors.js';
 import { tracing } from '../../tracing/current.js';
 import { USER_AGENT } from '../../version.js';
-import type { TokenManager } from '../oauth/token-manager.js';
+import type { Token, TokenManager } from '../oauth/token-manager.js';
 import { NO_OBSERVER, type GatewayObserver, type UpstreamOutcome } from '../observer.js';
 import type { BudgetKeeper } from './budget.js';
 import type { Transport, TransportResponse } from './http-transport.js';
-import { CircuitBreaker, type RateLabel } from './budget.js';
+import { CircuitBreaker } from './budget.js';
+import {
+  budgetSpentError,
+  causeCode,
+  circuitOpenError,
+  dailyLimitHit,
+  isTimeout,
+  mappedError,
+  platformFacts,
+  retryableError,
+  unansweredError,
+  type PlatformFacts,
+} from './call-errors.js';
+import { callRequest, callUrl, guardPath, type CallOptions } from './call-request.js';
+import { backoffMs, pacedBackoffMs, RETRYABLE_STATUS, retryAfterMs } from './call-retry.js';
 import { dailyQuotaError, QUOTA_OF_LABEL, type DailyQuotas, type QuotaName } from './daily-quotas.js';
 import { errorCode, Reachability, type PlatformTrouble } from './reachability.js';
 
-export interface CallOptions {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** Path below VIDEO_API_BASE, starting with '/'. */
-  path: string;
-  query?: Record<string, string | number | boolean | undefined>;
-  body?: unknown;
-  label: RateLabel;
-  /** Capability group, for the circuit breaker and the monitor. */
-  group: string;
-  /** Per-call timeout override. */
-  timeoutMs?: number;
-}
+export type { CallOptions } from './call-request.js';
+export { formEncode } from './call-request.js';
+export { dailyLimitHit } from './call-errors.js';
+export { retryAfterMs } from './call-retry.js';
 
 export interface CallResult<T> {
   status: number;
@@ -70,54 +78,16 @@ export interface PlatformClientOptions {
   meetingHost?: () => Promise<string>;
 }
 
-interface PlatformBody {
-  code?: unknown;
-  message?: unknown;
+/** One call's state across its attempts: its breaker, quota subject and token (refreshed once). */
+interface CallState {
+  readonly breaker: CircuitBreaker;
+  readonly host: string | undefined;
+  token: Token;
+  refreshed: boolean;
 }
 
-const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
-/** A 429 without Retry-After waits at least this: a per-second window cannot reopen sooner. */
-const MIN_429_WAIT_MS = 1000;
-
-/**
- * Whether a 429 is the platform's daily limit: its `X-RateLimit-Type: Daily-limit`, or, as the
- * headers are often missing, its message ("…maximum daily rate limit…", "…exceeded the daily
- * rate limit (100) of Meeting Create/Update API requests…").
- */
-export function dailyLimitHit(type: string | null, message: string | null): 'user' | 'account' | undefined {
-  const daily = /daily/i.test(type ?? '') || /daily rate limit/i.test(message ?? '');
-  if (!daily) return undefined;
-  return /particular user|Meeting Create\/Update/i.test(message ?? '') ? 'user' : 'account';
-}
-
-/** application/x-www-form-urlencoded, as URLSearchParams writes a query (space as +). */
-export const formEncode = (s: string) =>
-  encodeURIComponent(s).replace(/%20|[!'()~]/g, (c) =>
-    c === '%20' ? '+' : `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-
-/** Retry-After as seconds or as an HTTP/ISO date; undefined when absent or unreadable. */
-export function retryAfterMs(value: string | null, now: number): number | undefined {
-  if (!value) return undefined;
-  if (/^\d+(\.\d+)?$/.test(value.trim())) return Number(value) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
-
-/** A platform error body, or {} when it is not JSON. */
-function parseBody(text: string): PlatformBody {
-  try {
-    const v: unknown = JSON.parse(text);
-    return typeof v === 'object' && v !== null ? v : {};
-  } catch {
-    return {};
-  }
-}
-
-function causeCode(err: unknown): string | undefined {
-  const c = (err as { cause?: { code?: unknown } }).cause;
-  return typeof c?.code === 'string' ? c.code : undefined;
-}
+/** An attempt that answered 401 with a token now refreshed: the same attempt is made again. */
+const REPLAY = Symbol('replay');
 
 /** A group's last outcomes as recorded: instants as numbers, formatted only when read. */
 interface HealthMarks {
@@ -205,19 +175,6 @@ export class PlatformClient {
     };
   }
 
-  /** The call's URL, its query encoded as URLSearchParams would (a URL object per call costs more). */
-  #url(path: string, query: CallOptions['query']): string {
-    let url = `${this.o.apiBase}${path}`;
-    let sep = '?';
-    for (const k in query) {
-      const v = query[k];
-      if (v === undefined) continue;
-      url += `${sep}${formEncode(k)}=${formEncode(String(v))}`;
-      sep = '&';
-    }
-    return url;
-  }
-
   call<T = unknown>(opts: CallOptions): Promise<CallResult<T>> {
     // Traced, the call is a client span with its attempts on it; untraced, this check is all.
     const traced = tracing();
@@ -226,177 +183,190 @@ export class PlatformClient {
       : this.#call<T>(opts);
   }
 
+  /**
+   * One call as its steps, in order: guard the path, ask the breaker, then for each attempt
+   * wait for the budget, take the daily quota, and send with the token; the answer is mapped to
+   * the result, a replay with a refreshed token, a retry after a wait, or our error (thrown).
+   */
   async #call<T>(opts: CallOptions): Promise<CallResult<T>> {
-    // URL resolution would climb out of the API path on a dot segment (`/meetings/..` is `/v2/`);
-    // identifiers are encoded by seg(), and this is the last line should one slip through.
-    if (/\/(\.|%2e){1,2}(?=\/|$)/i.test(opts.path)) {
-      throw new AppError(
-        400,
-        'validation_failed',
-        'An identifier in the request is not a valid path segment.',
-      );
-    }
+    guardPath(opts.path);
     const breaker = this.#breaker(opts.group);
-    const circuitOpen = () => {
-      this.#observer.upstream(opts.label, opts.group, 'circuit_open');
-      return new AppError(
-        503,
-        'upstream_unavailable',
-        `The platform is failing for ${opts.group}; calls are paused briefly.`,
-        { group: opts.group },
-        { 'retry-after': String(Math.ceil(breaker.retryAfterMs() / 1000) || 1) },
-      );
+    if (!breaker.allow()) throw this.#circuitOpen(opts, breaker);
+    const call: CallState = {
+      breaker,
+      host: this.o.quotas ? await this.#meetingHost(opts) : undefined,
+      token: await this.o.tokens.current(),
+      refreshed: false,
     };
-    if (!breaker.allow()) throw circuitOpen();
-    const isRead = opts.method === 'GET';
-    const host = this.o.quotas ? await this.#meetingHost(opts) : undefined;
-    let token = await this.o.tokens.current();
-    let refreshed = false;
-    let lastError: AppError | undefined;
     for (let attempt = 1; attempt <= this.o.maxAttempts; attempt++) {
       const wait = await this.o.budgets.reserve(opts.label);
-      if (wait > this.o.maxWaitMs) {
-        this.#observer.upstream(opts.label, opts.group, 'budget_exhausted');
-        throw new AppError(
-          503,
-          'upstream_rate_limited',
-          `The ${opts.label} budget for the platform is spent; try again shortly.`,
-          { label: opts.label },
-          { 'retry-after': String(Math.ceil(wait / 1000)) },
-        );
-      }
-      if (wait > 0) await this.#sleep(wait);
-      // Refused here, a call that would exceed a daily quota is never sent (and counts nothing).
-      if (this.o.quotas) {
-        try {
-          await this.o.quotas.take(opts.label, host);
-        } catch (err) {
-          this.#observer.upstream(opts.label, opts.group, 'budget_exhausted');
-          throw err;
-        }
-      }
-      const started = this.o.now();
-      const timeoutMs = opts.timeoutMs ?? this.o.timeoutMs;
-      let res: TransportResponse;
-      let text: string;
-      try {
-        // The deadline covers the answer's body too (a stalled body is a timeout, not a hang).
-        res = await this.o.transport(this.#url(opts.path, opts.query), {
-          method: opts.method,
-          headers: {
-            authorization: `Bearer ${token.value}`,
-            accept: 'application/json',
-            'user-agent': USER_AGENT,
-            ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          },
-          ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
-          timeoutMs,
-        });
-        text = res.status === 204 ? '' : await res.text();
-      } catch (err) {
-        this.#reached({ error: err, timeoutMs });
-        const timedOut = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
-        const neverSent = causeCode(err) === 'ECONNREFUSED';
-        lastError = timedOut
-          ? new AppError(504, 'upstream_timeout', 'The platform did not answer in time.', {
-              group: opts.group,
-            })
-          : new AppError(502, 'upstream_error', 'The platform could not be reached.', {
-              group: opts.group,
-              cause: causeCode(err) ?? (err as Error).name,
-            });
-        this.#observer.upstream(opts.label, opts.group, timedOut ? 'timeout' : 'network_error');
-        this.#record(opts.group, false, this.o.now() - started, lastError.code);
-        if ((isRead || neverSent) && attempt < this.o.maxAttempts) {
-          await this.#sleep(this.#backoff(attempt));
-          // Another call found the platform down meanwhile: stop adding to the pile.
-          if (breaker.state === 'open') throw circuitOpen();
-          continue;
-        }
-        breaker.failure();
-        throw lastError;
-      }
-      const latency = this.o.now() - started;
-      this.#reached({ status: res.status });
-      this.#observer.upstream(opts.label, opts.group, PlatformClient.outcomeOf(res.status));
-      if (res.ok) {
-        breaker.success();
-        this.#record(opts.group, true, latency);
-        return { status: res.status, data: (text ? JSON.parse(text) : undefined) as T, headers: res.headers };
-      }
-      const body = parseBody(text);
-      const platform = {
-        platformStatus: res.status,
-        platformCode: body.code ?? null,
-        platformMessage: typeof body.message === 'string' ? body.message : null,
-      };
-      if (res.status === 401 && !refreshed) {
-        // 401 code 124: the token is dead or expired; refresh once and replay (the call was not executed).
-        refreshed = true;
-        token = await this.o.tokens.refresh(token.version);
-        attempt -= 1;
-        continue;
-      }
-      const daily =
-        res.status === 429
-          ? dailyLimitHit(res.headers.get('x-ratelimit-type'), platform.platformMessage)
-          : undefined;
-      if (daily) {
-        // Never retried: nothing changes before 00:00 UTC. Adopted, so no instance asks again today.
-        const quota: QuotaName = daily === 'user' ? 'meeting_writes_per_user' : QUOTA_OF_LABEL[opts.label];
-        const subject = daily === 'user' ? (host ?? (await this.#meetingHost(opts)) ?? '') : '';
-        await this.o.quotas?.adopt(quota, subject);
-        const e = dailyQuotaError(
-          quota,
-          subject,
-          opts.label,
-          this.o.now(),
-          this.o.quotas?.limits[quota] ?? null,
-          {
-            group: opts.group,
-            ...platform,
-          },
-        );
-        this.#record(opts.group, false, latency, e.code);
-        throw e;
-      }
-      if (RETRYABLE_STATUS.has(res.status)) {
-        const after = retryAfterMs(res.headers.get('retry-after'), this.o.now());
-        lastError =
-          res.status === 429
-            ? new AppError(
-                503,
-                'upstream_rate_limited',
-                'The platform rate limit was reached; try again later.',
-                { group: opts.group, ...platform },
-                { 'retry-after': String(Math.max(1, Math.ceil((after ?? 1000) / 1000))) },
-              )
-            : new AppError(502, 'upstream_error', 'The platform failed to answer.', {
-                group: opts.group,
-                ...platform,
-              });
-        this.#record(opts.group, false, latency, lastError.code);
-        if (isRead && attempt < this.o.maxAttempts && (after ?? 0) <= this.o.maxWaitMs) {
-          // Without Retry-After (the platform often omits it), back off, never under a window.
-          await this.#sleep(
-            after ??
-              (res.status === 429
-                ? Math.max(MIN_429_WAIT_MS, this.#backoff(attempt))
-                : this.#backoff(attempt)),
-          );
-          if (breaker.state === 'open') throw circuitOpen();
-          continue;
-        }
-        // A 429 is the platform pacing us, not failing: only 5xx count against the circuit.
-        if (res.status >= 500) breaker.failure();
-        throw lastError;
-      }
-      breaker.success();
-      const mapped = this.#map(res.status, platform, opts.group);
-      this.#record(opts.group, mapped.status < 500 && mapped.code !== 'missing_scope', latency, mapped.code);
-      throw mapped;
+      if (wait > 0) await this.#awaitBudget(opts, wait);
+      if (this.o.quotas) await this.#takeQuota(opts, this.o.quotas, call.host);
+      const next = await this.#attempt<T>(opts, call, attempt);
+      if (next === REPLAY) attempt -= 1;
+      else if (typeof next === 'number') await this.#retry(opts, breaker, next);
+      else return next;
     }
-    throw lastError ?? new AppError(502, 'upstream_error', 'The platform failed to answer.');
+    throw new AppError(502, 'upstream_error', 'The platform failed to answer.');
+  }
+
+  /** The breaker step's refusal, counted as circuit_open. */
+  #circuitOpen(opts: CallOptions, breaker: CircuitBreaker): AppError {
+    this.#observer.upstream(opts.label, opts.group, 'circuit_open');
+    return circuitOpenError(opts.group, breaker.retryAfterMs());
+  }
+
+  /** The budget step: waits for the label's slot, or answers 503 when that is too long. */
+  async #awaitBudget(opts: CallOptions, wait: number): Promise<void> {
+    if (wait > this.o.maxWaitMs) {
+      this.#observer.upstream(opts.label, opts.group, 'budget_exhausted');
+      throw budgetSpentError(opts.label, wait);
+    }
+    await this.#sleep(wait);
+  }
+
+  /** The quota step: refused here, a call that would exceed a daily quota is never sent (and counts nothing). */
+  async #takeQuota(opts: CallOptions, quotas: DailyQuotas, host: string | undefined): Promise<void> {
+    try {
+      await quotas.take(opts.label, host);
+    } catch (err) {
+      this.#observer.upstream(opts.label, opts.group, 'budget_exhausted');
+      throw err;
+    }
+  }
+
+  /** The retry step: waits, unless another call found the platform down meanwhile (stop adding to the pile). */
+  async #retry(opts: CallOptions, breaker: CircuitBreaker, waitMs: number): Promise<void> {
+    await this.#sleep(waitMs);
+    if (breaker.state === 'open') throw this.#circuitOpen(opts, breaker);
+  }
+
+  /**
+   * The send step, then the map step: one request out with the call's token. An answer that is
+   * ok is the result; any other outcome is noted (reachability, metric, health) and mapped.
+   */
+  async #attempt<T>(
+    opts: CallOptions,
+    call: CallState,
+    attempt: number,
+  ): Promise<CallResult<T> | number | typeof REPLAY> {
+    const started = this.o.now();
+    const timeoutMs = opts.timeoutMs ?? this.o.timeoutMs;
+    let res: TransportResponse;
+    let text: string;
+    try {
+      // The deadline covers the answer's body too (a stalled body is a timeout, not a hang).
+      res = await this.o.transport(
+        callUrl(this.o.apiBase, opts.path, opts.query),
+        callRequest(opts, call.token.value, timeoutMs),
+      );
+      text = res.status === 204 ? '' : await res.text();
+    } catch (err) {
+      return this.#unanswered(opts, call.breaker, err, attempt, started, timeoutMs);
+    }
+    const latency = this.o.now() - started;
+    this.#reached({ status: res.status });
+    this.#observer.upstream(opts.label, opts.group, PlatformClient.outcomeOf(res.status));
+    if (!res.ok) return this.#refused(opts, call, res, platformFacts(res.status, text), attempt, latency);
+    call.breaker.success();
+    this.#record(opts.group, true, latency);
+    return { status: res.status, data: (text ? JSON.parse(text) : undefined) as T, headers: res.headers };
+  }
+
+  /**
+   * Mapping no answer: a read (or a write the platform provably never got, the connection
+   * refused) is tried again after a backoff (its wait returned); otherwise the error is thrown.
+   */
+  #unanswered(
+    opts: CallOptions,
+    breaker: CircuitBreaker,
+    err: unknown,
+    attempt: number,
+    started: number,
+    timeoutMs: number,
+  ): number {
+    this.#reached({ error: err, timeoutMs });
+    const timedOut = isTimeout(err);
+    const neverSent = causeCode(err) === 'ECONNREFUSED';
+    const failure = unansweredError(err, timedOut, opts.group);
+    this.#observer.upstream(opts.label, opts.group, timedOut ? 'timeout' : 'network_error');
+    this.#record(opts.group, false, this.o.now() - started, failure.code);
+    if ((opts.method === 'GET' || neverSent) && attempt < this.o.maxAttempts) return this.#backoff(attempt);
+    breaker.failure();
+    throw failure;
+  }
+
+  /** Mapping an answer that was not ok: a token refresh, a daily limit, a retry, or our error. */
+  async #refused(
+    opts: CallOptions,
+    call: CallState,
+    res: TransportResponse,
+    platform: PlatformFacts,
+    attempt: number,
+    latency: number,
+  ): Promise<number | typeof REPLAY> {
+    if (res.status === 401 && !call.refreshed) {
+      // 401 code 124: the token is dead or expired; refresh once and replay (the call was not executed).
+      call.refreshed = true;
+      call.token = await this.o.tokens.refresh(call.token.version);
+      return REPLAY;
+    }
+    const daily =
+      res.status === 429
+        ? dailyLimitHit(res.headers.get('x-ratelimit-type'), platform.platformMessage)
+        : undefined;
+    if (daily) throw await this.#dailyLimit(opts, daily, call.host, platform, latency);
+    if (RETRYABLE_STATUS.has(res.status))
+      return this.#retryable(opts, call.breaker, res, platform, attempt, latency);
+    call.breaker.success();
+    const mapped = mappedError(res.status, platform, opts.group);
+    this.#record(opts.group, mapped.status < 500 && mapped.code !== 'missing_scope', latency, mapped.code);
+    throw mapped;
+  }
+
+  /** A daily limit hit: never retried (nothing changes before 00:00 UTC), and adopted so no instance asks again today. */
+  async #dailyLimit(
+    opts: CallOptions,
+    daily: 'user' | 'account',
+    host: string | undefined,
+    platform: PlatformFacts,
+    latency: number,
+  ): Promise<AppError> {
+    const quota: QuotaName = daily === 'user' ? 'meeting_writes_per_user' : QUOTA_OF_LABEL[opts.label];
+    const subject = daily === 'user' ? (host ?? (await this.#meetingHost(opts)) ?? '') : '';
+    await this.o.quotas?.adopt(quota, subject);
+    const e = dailyQuotaError(
+      quota,
+      subject,
+      opts.label,
+      this.o.now(),
+      this.o.quotas?.limits[quota] ?? null,
+      {
+        group: opts.group,
+        ...platform,
+      },
+    );
+    this.#record(opts.group, false, latency, e.code);
+    return e;
+  }
+
+  /** A 429 or 5xx: a read is tried again (its wait returned) if the platform's Retry-After is not too long. */
+  #retryable(
+    opts: CallOptions,
+    breaker: CircuitBreaker,
+    res: TransportResponse,
+    platform: PlatformFacts,
+    attempt: number,
+    latency: number,
+  ): number {
+    const after = retryAfterMs(res.headers.get('retry-after'), this.o.now());
+    const failure = retryableError(res.status, platform, opts.group, after);
+    this.#record(opts.group, false, latency, failure.code);
+    if (opts.method === 'GET' && attempt < this.o.maxAttempts && (after ?? 0) <= this.o.maxWaitMs)
+      return after ?? pacedBackoffMs(res.status, this.#backoff(attempt));
+    // A 429 is the platform pacing us, not failing: only 5xx count against the circuit.
+    if (res.status >= 500) breaker.failure();
+    throw failure;
   }
 
   /**
@@ -473,62 +443,6 @@ export class PlatformClient {
   }
 
   #backoff(attempt: number): number {
-    const cap = Math.min(this.o.retryMaxMs, this.o.retryBaseMs * 2 ** (attempt - 1));
-    return Math.floor(this.#random() * cap);
-  }
-
-  #map(
-    status: number,
-    platform: { platformStatus: number; platformCode: unknown; platformMessage: string | null },
-    group: string,
-  ): AppError {
-    const msg = platform.platformMessage ?? '';
-    if (platform.platformCode === 4711 || platform.platformCode === 4700) {
-      const scope =
-        /scopes:\[([^\]]*)\]/
-          .exec(msg)?.[1]
-          ?.split(',')
-          .map((s) => s.trim())
-          .filter(Boolean) ?? [];
-      return new AppError(
-        403,
-        'missing_scope',
-        `The linked app lacks the scope${scope.length > 1 ? 's' : ''} ${scope.join(', ') || 'this call needs'}; add ${scope.length > 1 ? 'them' : 'it'} to the app and link again.`,
-        { group, scopes: scope, ...platform },
-      );
-    }
-    if (status === 401)
-      return new AppError(
-        409,
-        'needs_relink',
-        'The platform no longer accepts our token; link the account again.',
-        { group, ...platform },
-      );
-    if (status === 404)
-      return new AppError(404, 'not_found', msg || 'The platform has no such resource.', {
-        group,
-        ...platform,
-      });
-    if (status === 403)
-      return new AppError(403, 'upstream_forbidden', msg || 'The platform refused access.', {
-        group,
-        ...platform,
-      });
-    if (status === 409)
-      return new AppError(409, 'conflict', msg || 'The platform reported a conflict.', {
-        group,
-        ...platform,
-      });
-    if (status === 400 && platform.platformCode === 200)
-      return new AppError(402, 'no_license', msg || 'The account lacks the licence for this.', {
-        group,
-        ...platform,
-      });
-    if (status === 400)
-      return new AppError(400, 'upstream_rejected', msg || 'The platform rejected the request.', {
-        group,
-        ...platform,
-      });
-    return new AppError(502, 'upstream_error', 'The platform failed to answer.', { group, ...platform });
+    return backoffMs(attempt, this.o.retryBaseMs, this.o.retryMaxMs, this.#random);
   }
 }
