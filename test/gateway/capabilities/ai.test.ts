@@ -2,16 +2,16 @@
  * ai through the gateway's operations against the emulator: the hosted MCP client on the
  * emulator's /mcp, and the REST fallback when that server is not configured, failing or slow.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { aiOps } from '../../../src/gateway/capabilities/ops/ai.js';
 import type { Operation, OpContext } from '../../../src/gateway/capabilities/operation.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
 import { HostedMcpClient } from '../../../src/gateway/platform/hosted-mcp-client.js';
 import { AppError } from '../../../src/http/errors.js';
 import { expectOutput } from '../../helpers/op-output.js';
-import { startGateway, type GatewayEnv } from '../helpers.js';
+import { linkedGateway } from './fixture.js';
 
-let e: GatewayEnv;
+const e = linkedGateway();
 let client: HostedMcpClient;
 let up: OpContext;
 let down: OpContext;
@@ -19,15 +19,11 @@ let down: OpContext;
 const mcpClient = (url: string | undefined, timeoutMs = 5000) =>
   new HostedMcpClient({ url, tokens: e.gateway.tokens, fetch, timeoutMs });
 
-beforeAll(async () => {
-  e = await startGateway();
-  await e.link();
+beforeAll(() => {
   client = mcpClient(`${e.emu.base}/mcp`);
-  const ctx = await e.gateway.opContext();
-  up = { ...ctx, hostedMcp: client };
-  down = { ...ctx, hostedMcp: mcpClient(undefined) };
+  up = { ...e.ctx, hostedMcp: client };
+  down = { ...e.ctx, hostedMcp: mcpClient(undefined) };
 });
-afterAll(() => e.close());
 afterEach(async () => {
   await e.emu.api('DELETE', '/_sandbox/faults');
 });

@@ -3,24 +3,14 @@
  * registry's parseInput), paging, validation, a mapped platform error, and writes read back from
  * the emulator; every answer is held to the operation's declared output.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpContext, Operation } from '../../../src/gateway/capabilities/operation.js';
+import { describe, expect, it } from 'vitest';
+import type { Operation } from '../../../src/gateway/capabilities/operation.js';
 import { calendarOps } from '../../../src/gateway/capabilities/ops/calendar.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
 import { expectOutput } from '../../helpers/op-output.js';
-import { startGateway, type GatewayEnv } from '../helpers.js';
+import { linkedGateway } from './fixture.js';
 
-let e: GatewayEnv;
-let ctx: OpContext;
-let token: string;
-
-beforeAll(async () => {
-  e = await startGateway();
-  await e.link();
-  ctx = await e.gateway.opContext();
-  token = (await e.emu.userToken()).access_token;
-});
-afterAll(() => e.close());
+const e = linkedGateway();
 
 const op = (name: string) => {
   const o = calendarOps.find((x) => x.name === name) as unknown as Operation | undefined;
@@ -28,12 +18,12 @@ const op = (name: string) => {
   return o;
 };
 const run = async (name: string, input: unknown): Promise<any> => {
-  const out = await op(name).run(ctx, parseInput(op(name).input, input));
+  const out = await op(name).run(e.ctx, parseInput(op(name).input, input));
   expectOutput('calendar', name, out);
   return out;
 };
 const platform = (path: string, query?: Record<string, string | number>) =>
-  e.emu.api('GET', `/v2${path}`, { token, ...(query ? { query } : {}) });
+  e.emu.api('GET', `/v2${path}`, { token: e.token, ...(query ? { query } : {}) });
 const issues = (name: string, input: unknown) => {
   try {
     parseInput(op(name).input, input);

@@ -3,31 +3,26 @@
  * registry's parseInput), paging, validation, mapped platform errors, and sent messages read
  * back from the emulator.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpContext, Operation } from '../../../src/gateway/capabilities/operation.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Operation } from '../../../src/gateway/capabilities/operation.js';
 import { chatOps } from '../../../src/gateway/capabilities/ops/chat.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
 import { expectOutput } from '../../helpers/op-output.js';
-import { startGateway, type GatewayEnv } from '../helpers.js';
+import { linkedGateway } from './fixture.js';
 
-let e: GatewayEnv;
-let ctx: OpContext;
-let token: string;
+const e = linkedGateway();
 let channels: { id: string; name: string }[];
 let marcus: string;
 
 beforeAll(async () => {
-  e = await startGateway();
-  await e.link();
-  ctx = await e.gateway.opContext();
-  token = (await e.emu.userToken()).access_token;
-  channels = (await e.emu.api('GET', '/v2/chat/users/me/channels', { token, query: { page_size: 50 } })).json
-    .channels;
-  const contacts = (await e.emu.api('GET', '/v2/chat/users/me/contacts', { token, query: { page_size: 50 } }))
-    .json.contacts as { email: string; first_name: string }[];
+  channels = (
+    await e.emu.api('GET', '/v2/chat/users/me/channels', { token: e.token, query: { page_size: 50 } })
+  ).json.channels;
+  const contacts = (
+    await e.emu.api('GET', '/v2/chat/users/me/contacts', { token: e.token, query: { page_size: 50 } })
+  ).json.contacts as { email: string; first_name: string }[];
   marcus = contacts.find((c) => c.first_name === 'Marcus')?.email ?? '';
 });
-afterAll(() => e.close());
 
 const op = (name: string) => {
   const o = chatOps.find((x) => x.name === name) as unknown as Operation | undefined;
@@ -36,7 +31,7 @@ const op = (name: string) => {
 };
 /** Runs an operation and holds its answer to its declared output. */
 const run = async (name: string, input: unknown): Promise<any> => {
-  const r = await op(name).run(ctx, parseInput(op(name).input, input));
+  const r = await op(name).run(e.ctx, parseInput(op(name).input, input));
   expectOutput('chat', name, r);
   return r;
 };
@@ -117,7 +112,7 @@ describe('chat', () => {
     });
     expect(sent).toEqual({ id: expect.any(String) });
     const back = await e.emu.api('GET', `/v2/chat/users/me/messages/${sent.id}`, {
-      token,
+      token: e.token,
       query: { to_channel: channel('freight-dispatch') },
     });
     expect(back.status).toBe(200);

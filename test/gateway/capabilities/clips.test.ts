@@ -2,22 +2,15 @@
  * clips operations against the emulator, run directly; expectations come from the emulator's
  * own answer for the same window (today's seeded clips appear as the day goes on).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ClipsSlice } from '../../../packages/platform-emulator/src/routes/clips.js';
 import { clipsOps } from '../../../src/gateway/capabilities/ops/clips.js';
 import type { Operation } from '../../../src/gateway/capabilities/operation.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
 import { expectOutput } from '../../helpers/op-output.js';
-import { startGateway, type GatewayEnv } from '../helpers.js';
+import { linkedGateway } from './fixture.js';
 
-let e: GatewayEnv;
-let token: string;
-beforeAll(async () => {
-  e = await startGateway();
-  await e.link();
-  token = (await e.emu.userToken()).access_token;
-});
-afterAll(() => e.close());
+const e = linkedGateway();
 
 /** Runs an operation and holds its answer to its declared output. */
 const run = async (name: string, input: unknown): Promise<any> => {
@@ -34,7 +27,8 @@ const fails = (p: Promise<unknown>) =>
 const dayOf = (offsetDays: number) =>
   new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 const direct = async (query: Record<string, string | number>) =>
-  (await e.emu.api('GET', '/v2/clips', { token, query: { page_size: 300, ...query } })).json.data as {
+  (await e.emu.api('GET', '/v2/clips', { token: e.token, query: { page_size: 300, ...query } })).json
+    .data as {
     clip_id: string;
     title: string;
     status: string;

@@ -1,16 +1,11 @@
 /**
  * contacts through the gateway against the emulator: the named path and the generic invoke.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectOutput } from '../../helpers/op-output.js';
-import { startGateway, type GatewayEnv } from '../helpers.js';
+import { linkedGateway } from './fixture.js';
 
-let e: GatewayEnv;
-beforeAll(async () => {
-  e = await startGateway();
-  await e.link();
-});
-afterAll(() => e.close());
+const e = linkedGateway();
 
 describe('contacts', () => {
   it('GET /api/video/contacts lists contacts with paging', async () => {

@@ -1,24 +1,19 @@
 /**
  * conversation operations (one past meeting) against the emulator, run directly.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { conversationOps } from '../../../src/gateway/capabilities/ops/conversation.js';
 import { recordingsOps } from '../../../src/gateway/capabilities/ops/recordings.js';
 import type { Operation } from '../../../src/gateway/capabilities/operation.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
 import { expectOutput } from '../../helpers/op-output.js';
-import { startGateway, type GatewayEnv } from '../helpers.js';
+import { linkedGateway } from './fixture.js';
 
-let e: GatewayEnv;
-let token: string;
+const e = linkedGateway();
 let past: { video_id: string; uuid: string; topic: string; start_time: string; duration: number };
 beforeAll(async () => {
-  e = await startGateway();
-  await e.link();
-  token = (await e.emu.userToken()).access_token;
   past = (await run('list_user_recordings', { limit: 1 }, recordingsOps)).items[0];
 });
-afterAll(() => e.close());
 
 /** Runs an operation and holds its answer to its declared output. */
 const run = async (name: string, input: unknown, ops: readonly unknown[] = conversationOps): Promise<any> => {
@@ -53,7 +48,7 @@ describe('conversation', () => {
       host_email: expect.stringContaining('@'),
       has_meeting_summary: true,
     });
-    const direct = await e.emu.api('GET', `/v2/past_meetings/${past.video_id}`, { token });
+    const direct = await e.emu.api('GET', `/v2/past_meetings/${past.video_id}`, { token: e.token });
     expect(m.participants_count).toBe(direct.json.participants_count);
     expect(await run('metadata', { video_id: past.uuid })).toEqual(m);
   });
@@ -83,7 +78,7 @@ describe('conversation', () => {
       expect(((await fails(run(name, {}))) as any).code).toBe('validation_failed');
     }
     const upcoming = await e.emu.api('POST', '/v2/users/me/meetings', {
-      token,
+      token: e.token,
       body: { topic: 'Later', type: 2, start_time: new Date(Date.now() + 86_400_000).toISOString() },
     });
     const err: any = await fails(run('metadata', { video_id: String(upcoming.json.id) }));

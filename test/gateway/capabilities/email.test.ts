@@ -4,38 +4,29 @@
  * mailbox, and a sent message read back from the emulator. Every answer is held to the
  * operation's declared output schema.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { OpContext, Operation } from '../../../src/gateway/capabilities/operation.js';
 import { emailOps } from '../../../src/gateway/capabilities/ops/email.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
 import { expectOutput } from '../../helpers/op-output.js';
-import { startGateway, type GatewayEnv } from '../helpers.js';
+import { linkedGateway } from './fixture.js';
 
-let e: GatewayEnv;
-let ctx: OpContext;
-let token: string;
+const e = linkedGateway();
 
-beforeAll(async () => {
-  e = await startGateway();
-  await e.link();
-  ctx = await e.gateway.opContext();
-  token = (await e.emu.userToken()).access_token;
-});
 afterEach(() => e.emu.api('DELETE', '/_sandbox/faults'));
-afterAll(() => e.close());
 
 const op = (name: string) => {
   const o = emailOps.find((x) => x.name === name) as unknown as Operation | undefined;
   if (!o) throw new Error(`no operation ${name}`);
   return o;
 };
-const run = async (name: string, input: unknown, c: OpContext = ctx): Promise<any> => {
+const run = async (name: string, input: unknown, c: OpContext = e.ctx): Promise<any> => {
   const result = await op(name).run(c, parseInput(op(name).input, input));
   expectOutput('email', name, result);
   return result;
 };
 const platform = (path: string, query?: Record<string, string | number>) =>
-  e.emu.api('GET', `/v2/emails/mailboxes/me${path}`, { token, ...(query ? { query } : {}) });
+  e.emu.api('GET', `/v2/emails/mailboxes/me${path}`, { token: e.token, ...(query ? { query } : {}) });
 const issues = (name: string, input: unknown) => {
   try {
     parseInput(op(name).input, input);
@@ -82,7 +73,7 @@ describe('email', () => {
     // No `me` in server-to-server mode: the mailbox is the linked user's address.
     const link = await e.store.getLink();
     const before = await count(`GET /v2/emails/mailboxes/${encodeURIComponent(link?.email ?? '')}/profile`);
-    const s2s = await run('profile', {}, { ...ctx, uid: link?.userId ?? 'x' });
+    const s2s = await run('profile', {}, { ...e.ctx, uid: link?.userId ?? 'x' });
     expect(s2s.email).toBe(p.email);
     expect(await count(`GET /v2/emails/mailboxes/${encodeURIComponent(link?.email ?? '')}/profile`)).toBe(
       before + 1,
@@ -203,7 +194,7 @@ describe('email', () => {
     // A stub transport (the emulator's dates are sane): past ±8.64e15 ms `new Date` is invalid and
     // toISOString throws; from year 10000 it writes `+010000-…`, which the output schema refuses.
     const c: OpContext = {
-      ...ctx,
+      ...e.ctx,
       platform: {
         call: ({ path }: { path: string }) =>
           Promise.resolve({

@@ -10,14 +10,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOutput } from '../../helpers/op-output.js';
-import { API_KEY, startGateway, type GatewayEnv } from '../helpers.js';
+import { API_KEY } from '../helpers.js';
+import { linkedGateway } from './fixture.js';
 
-let e: GatewayEnv;
-beforeAll(async () => {
-  e = await startGateway();
-  await e.link();
-});
-afterAll(() => e.close());
+const e = linkedGateway();
 
 const emu = async (path: string, query: Record<string, string | number> = {}) =>
   e.emu.api('GET', `/v2${path}`, { token: (await e.emu.userToken()).access_token, query });

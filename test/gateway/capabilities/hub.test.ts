@@ -2,20 +2,15 @@
  * hub (docs) operations against the emulator: listing My Docs, reading a document as Markdown,
  * a folder's children, search, creating from Markdown and renaming.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CAPABILITIES } from '../../../src/gateway/capabilities/catalog.js';
 import type { Operation } from '../../../src/gateway/capabilities/operation.js';
 import { hubOps } from '../../../src/gateway/capabilities/ops/hub.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
 import { expectOutput } from '../../helpers/op-output.js';
-import { startGateway, type GatewayEnv } from '../helpers.js';
+import { linkedGateway } from './fixture.js';
 
-let e: GatewayEnv;
-beforeAll(async () => {
-  e = await startGateway();
-  await e.link();
-});
-afterAll(() => e.close());
+const e = linkedGateway();
 
 const op = (name: string) => {
   const o = hubOps.find((x) => x.name === name);

@@ -2,23 +2,20 @@
  * marketplace operations against the emulator: the linked app's listing, the user's
  * entitlements, and requests to use the app. The app id is the gateway's client id.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CAPABILITIES } from '../../../src/gateway/capabilities/catalog.js';
 import type { Operation, OpContext } from '../../../src/gateway/capabilities/operation.js';
 import { marketplaceOps } from '../../../src/gateway/capabilities/ops/marketplace.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
 import { AppError } from '../../../src/http/errors.js';
 import { expectOutput } from '../../helpers/op-output.js';
-import { startGateway, type GatewayEnv } from '../helpers.js';
+import { linkedGateway } from './fixture.js';
 
-let e: GatewayEnv;
+const e = linkedGateway();
 let appId: string;
-beforeAll(async () => {
-  e = await startGateway();
-  await e.link();
+beforeAll(() => {
   appId = e.config.video.clientId ?? '';
 });
-afterAll(() => e.close());
 
 const op = (name: string) => {
   const o = marketplaceOps.find((x) => x.name === name);

@@ -3,24 +3,17 @@
  * through the gateway's HTTP paths against the emulator, checking both sides stay in step; and
  * the meetings operations run directly. Every answer is held to the operation's declared output.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OpContext, Operation } from '../../../src/gateway/capabilities/operation.js';
 import { meetingsOps } from '../../../src/gateway/capabilities/ops/meetings.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
 import { HostedMcpClient } from '../../../src/gateway/platform/hosted-mcp-client.js';
 import { expectOutput } from '../../helpers/op-output.js';
-import { startGateway, type GatewayEnv } from '../helpers.js';
+import { linkedGateway } from './fixture.js';
 
-let e: GatewayEnv;
-let token: string;
-beforeAll(async () => {
-  e = await startGateway();
-  await e.link();
-  token = (await e.emu.userToken()).access_token;
-});
-afterAll(() => e.close());
+const e = linkedGateway();
 
-const platformMeeting = (id: string) => e.emu.api('GET', `/v2/meetings/${id}`, { token });
+const platformMeeting = (id: string) => e.emu.api('GET', `/v2/meetings/${id}`, { token: e.token });
 
 /** Runs a meetings operation as invoke does, and holds its answer to the declared output. */
 const run = async (name: string, input: unknown, ctx?: OpContext): Promise<any> => {
@@ -142,7 +135,7 @@ describe('stored events', () => {
     });
     expect(reg.status).toBe(201);
     expect(reg.json).toMatchObject({ email: 'parent@example.com', registrant_id: expect.any(String) });
-    const platform = await e.emu.api('GET', `/v2/meetings/${id}/registrants`, { token });
+    const platform = await e.emu.api('GET', `/v2/meetings/${id}/registrants`, { token: e.token });
     expect(platform.json.registrants.map((r: { email: string }) => r.email.toLowerCase())).toContain(
       'parent@example.com',
     );
@@ -178,7 +171,9 @@ describe('appointments', () => {
     expectOutput('meetings', 'create_appointment', r.json);
     const { meeting, calendar_event_id } = r.json.appointment;
     expect(meeting.funnel).toBe('mortgage');
-    const cal = await e.emu.api('GET', `/v2/calendars/primary/events/${calendar_event_id}`, { token });
+    const cal = await e.emu.api('GET', `/v2/calendars/primary/events/${calendar_event_id}`, {
+      token: e.token,
+    });
     expect(cal.status).toBe(200);
     expect(cal.json.attendees.map((a: { email: string }) => a.email)).toContain('jamie@example.com');
   });
@@ -268,7 +263,7 @@ describe('meetings operations', () => {
 
   it('delete_meeting deletes a meeting the gateway did not store', async () => {
     const p = await e.emu.api('POST', '/v2/users/me/meetings', {
-      token,
+      token: e.token,
       body: { topic: 'Made elsewhere', type: 2, start_time: '2030-09-02T15:00:00Z', duration: 30 },
     });
     const id = String(p.json.id);

@@ -4,19 +4,16 @@
  * input, and needs the API key. Every answer is also held to the document the gateway serves.
  */
 import type { FleetgateClient } from 'fleetgate/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ok, refusal, typedGateway } from '../../client/typed-gateway.js';
-import { startGateway, type GatewayEnv } from '../helpers.js';
+import { linkedGateway } from './fixture.js';
 
-let e: GatewayEnv;
+const e = linkedGateway();
 let api: FleetgateClient;
 let anonymous: FleetgateClient;
 beforeAll(async () => {
-  e = await startGateway();
-  await e.link();
   ({ api, anonymous } = await typedGateway(e));
 });
-afterAll(() => e.close());
 
 describe('named paths', () => {
   it.each([

@@ -3,21 +3,14 @@
  * answer for the same window (seeded calls show up once they have ended). Every answer is held
  * to the operation's declared output schema.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { phoneOps } from '../../../src/gateway/capabilities/ops/phone.js';
 import type { Operation } from '../../../src/gateway/capabilities/operation.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
 import { expectOutput } from '../../helpers/op-output.js';
-import { startGateway, type GatewayEnv } from '../helpers.js';
+import { linkedGateway } from './fixture.js';
 
-let e: GatewayEnv;
-let token: string;
-beforeAll(async () => {
-  e = await startGateway();
-  await e.link();
-  token = (await e.emu.userToken()).access_token;
-});
-afterAll(() => e.close());
+const e = linkedGateway();
 
 const run = async (name: string, input: unknown): Promise<any> => {
   const o = phoneOps.find((x) => x.name === name) as unknown as Operation;
@@ -33,7 +26,12 @@ const fails = (p: Promise<unknown>) =>
 const dayOf = (offsetDays: number) =>
   new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 const direct = async (path: string, query: Record<string, string | number>) =>
-  (await e.emu.api('GET', `/v2/phone/users/me/${path}`, { token, query: { page_size: 300, ...query } })).json;
+  (
+    await e.emu.api('GET', `/v2/phone/users/me/${path}`, {
+      token: e.token,
+      query: { page_size: 300, ...query },
+    })
+  ).json;
 const ids = (items: { id: string }[]) => items.map((i) => i.id);
 
 describe('phone', () => {

@@ -4,15 +4,10 @@
  * contract check (test/helpers/contract.ts) caught going out, and is now a validation error of
  * ours, naming the field, before any call. Through the generic invoke route, over real HTTP.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type GatewayEnv } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { linkedGateway } from './fixture.js';
 
-let e: GatewayEnv;
-beforeAll(async () => {
-  e = await startGateway();
-  await e.link();
-});
-afterAll(() => e.close());
+const e = linkedGateway();
 
 const invoke = (group: string, name: string, body: unknown) =>
   e.api('POST', `/api/video/capabilities/${group}/${name}`, { body });

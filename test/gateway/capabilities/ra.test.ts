@@ -3,21 +3,16 @@
  * activities, content analysis and comments (list and post), run directly with validated input.
  * Every answer is held to the operation's declared output schema.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CAPABILITIES } from '../../../src/gateway/capabilities/catalog.js';
 import { invokeOnce } from '../../../src/gateway/capabilities/idempotent-invoke.js';
 import type { Operation } from '../../../src/gateway/capabilities/operation.js';
 import { raOps } from '../../../src/gateway/capabilities/ops/ra.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
 import { expectOutput } from '../../helpers/op-output.js';
-import { startGateway, type GatewayEnv } from '../helpers.js';
+import { linkedGateway } from './fixture.js';
 
-let e: GatewayEnv;
-beforeAll(async () => {
-  e = await startGateway();
-  await e.link();
-});
-afterAll(() => e.close());
+const e = linkedGateway();
 
 const op = (name: string) => {
   const o = raOps.find((x) => x.name === name);

@@ -2,21 +2,14 @@
  * recordings operations against the emulator: run directly (the index files are wired later),
  * with inputs parsed the way invoke parses them; every answer is held to the declared output.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { monthsBefore, recordingsOps, vttToText } from '../../../src/gateway/capabilities/ops/recordings.js';
 import type { Operation } from '../../../src/gateway/capabilities/operation.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
 import { expectOutput } from '../../helpers/op-output.js';
-import { startGateway, type GatewayEnv } from '../helpers.js';
+import { linkedGateway } from './fixture.js';
 
-let e: GatewayEnv;
-let token: string;
-beforeAll(async () => {
-  e = await startGateway();
-  await e.link();
-  token = (await e.emu.userToken()).access_token;
-});
-afterAll(() => e.close());
+const e = linkedGateway();
 
 const op = (name: string) => recordingsOps.find((o) => o.name === name) as unknown as Operation;
 const run = async (name: string, input: unknown): Promise<any> => {
@@ -88,7 +81,7 @@ describe('recordings', () => {
       [75, 'Older review B'],
     ] as const) {
       const r = await e.emu.api('POST', '/v2/users/me/meetings', {
-        token,
+        token: e.token,
         body: {
           topic,
           type: 2,
@@ -182,7 +175,7 @@ describe('recordings', () => {
       download_restriction_reason: null,
       text: expect.any(String),
     });
-    const vtt = await fetch(t.download_url, { headers: { authorization: `Bearer ${token}` } });
+    const vtt = await fetch(t.download_url, { headers: { authorization: `Bearer ${e.token}` } });
     expect(vtt.headers.get('content-type')).toContain('text/vtt');
     const text = vttToText(await vtt.text());
     expect(text.split('\n').length).toBeGreaterThan(2);

@@ -3,20 +3,15 @@
  * one event, registrations, sessions, and creating an event in the user's hub; every answer is
  * held to the operation's declared output.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CAPABILITIES } from '../../../src/gateway/capabilities/catalog.js';
 import type { Operation } from '../../../src/gateway/capabilities/operation.js';
 import { videoEventsOps } from '../../../src/gateway/capabilities/ops/video-events.js';
 import { parseInput } from '../../../src/gateway/capabilities/registry.js';
 import { expectOutput } from '../../helpers/op-output.js';
-import { startGateway, type GatewayEnv } from '../helpers.js';
+import { linkedGateway } from './fixture.js';
 
-let e: GatewayEnv;
-beforeAll(async () => {
-  e = await startGateway();
-  await e.link();
-});
-afterAll(() => e.close());
+const e = linkedGateway();
 
 const op = (name: string) => {
   const o = videoEventsOps.find((x) => x.name === name);
