@@ -53,7 +53,8 @@ const HOOKS = '/upgrade-hooks';
 const onlyOurs = contractChecksOn
   ? {
       onPlatformRequest: (req: Parameters<typeof checkListed>[0]) => {
-        if (req.userAgent === USER_AGENT) recordViolations([...checkAgainstDocuments(req), ...checkListed(req)]);
+        if (req.userAgent === USER_AGENT)
+          recordViolations([...checkAgainstDocuments(req), ...checkListed(req)]);
       },
     }
   : {};
@@ -66,7 +67,11 @@ const started = performance.now();
 
 beforeAll(async () => {
   if (!runnable) return;
-  [previous, emu, rx] = await Promise.all([buildPreviousRelease(), startTestSandbox(onlyOurs), startReceiver()]);
+  [previous, emu, rx] = await Promise.all([
+    buildPreviousRelease(),
+    startTestSandbox(onlyOurs),
+    startReceiver(),
+  ]);
   console.log(
     `[upgrade] previous release ${previous.commit.slice(0, 10)} (${previous.migration}) unpacked and built in ${Math.round(previous.buildMs)} ms with ${previous.packages} packages`,
   );
