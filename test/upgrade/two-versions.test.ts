@@ -18,7 +18,7 @@ import { REPO, eventually } from '../helpers/build-test-app.js';
 import { requireService } from '../helpers/services.js';
 import { startService, type Service } from '../helpers/spawn-service.js';
 import { startReceiver, type Receiver } from '../gateway/webhook-receiver.js';
-import { startTestSandbox, type TestSandbox } from '../../packages/platform-emulator/test/helpers/sandbox.js';
+import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import {
   buildPreviousRelease,
   releaseRecord,
@@ -39,14 +39,14 @@ const schema = `fg_upgrade_${process.pid}_${randomBytes(3).toString('hex')}`;
 const HOOKS = '/upgrade-hooks';
 
 let previous: PreviousRelease;
-let emu: TestSandbox;
+let emu: TestEmulator;
 let rx: Receiver;
 let admin: pg.Client;
 const started = performance.now();
 
 beforeAll(async () => {
   if (!runnable) return;
-  [previous, emu, rx] = await Promise.all([buildPreviousRelease(), startTestSandbox(), startReceiver()]);
+  [previous, emu, rx] = await Promise.all([buildPreviousRelease(), startTestEmulator(), startReceiver()]);
   console.log(
     `[upgrade] previous release ${previous.commit.slice(0, 10)} (${previous.migration}) unpacked and built in ${Math.round(previous.buildMs)} ms with ${previous.packages} packages`,
   );

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { body, defineModule, p, q } from '../context.js';
-import type { SandboxContext, SandboxRequest } from '../context.js';
+import type { EmulatorContext, EmulatorRequest } from '../context.js';
 import { isTimeZone, zoomTime } from '../time.js';
 import { applyTimes, readEventInput, timeInputOf } from './calendar/event-input.js';
 import type { EventInput, TimeInput } from './calendar/event-input.js';
@@ -63,7 +63,7 @@ interface View {
   inst?: { startMs: number; id: string };
 }
 
-function renderEvent(ctx: SandboxContext, cal: CalendarRec, v: View, displayTz?: string) {
+function renderEvent(ctx: EmulatorContext, cal: CalendarRec, v: View, displayTz?: string) {
   const { ev, inst } = v;
   const tz = eventTz(ev, cal);
   const startMs = inst?.startMs ?? ev.startMs;
@@ -139,7 +139,7 @@ function renderEvent(ctx: SandboxContext, cal: CalendarRec, v: View, displayTz?:
 
 // ---------------------------------------------------------------------------------------------
 
-const boolParam = (req: SandboxRequest, name: string): boolean | undefined => {
+const boolParam = (req: EmulatorRequest, name: string): boolean | undefined => {
   const v = q(req, name);
   if (v === undefined || v === '') return undefined;
   if (v === 'true' || v === 'false') return v === 'true';
@@ -164,12 +164,12 @@ export const calendarModule = defineModule<CalendarSlice>({
     const writable = (cal: CalendarRec) => {
       if (cal.accessRole !== 'owner' && cal.accessRole !== 'writer') throw calErr.forbidden();
     };
-    const checkSendUpdates = (req: SandboxRequest) => {
+    const checkSendUpdates = (req: EmulatorRequest) => {
       const v = q(req, 'sendUpdates');
       if (v !== undefined && v !== 'all' && v !== 'externalOnly' && v !== 'none')
         throw calErr.bad(['sendUpdates']);
     };
-    const checkSize = (req: SandboxRequest) => {
+    const checkSize = (req: EmulatorRequest) => {
       const v = q(req, 'maxResults');
       if (v !== undefined && v !== '' && !/^[1-9]\d*$/.test(v)) throw calErr.bad(['maxResults']);
     };

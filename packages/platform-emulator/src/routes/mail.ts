@@ -7,7 +7,7 @@
  * records, MIME building and parsing, search and the seed are in mail/.
  */
 import { body, defineModule, p, q } from '../context.js';
-import type { SandboxRequest } from '../context.js';
+import type { EmulatorRequest } from '../context.js';
 import { addressOf, parseRaw, rawOf, renderMessage, snippetOf } from './mail/mime.js';
 import type { Format, ParsedRaw } from './mail/mime.js';
 import { MAIL_SCOPES, mailErr } from './mail/records.js';
@@ -18,7 +18,7 @@ import { newMailId, seedMail } from './mail/seed.js';
 const FORMATS: Format[] = ['full', 'minimal', 'metadata', 'raw'];
 
 /** A query parameter that may be repeated or comma-separated. */
-function listParam(req: SandboxRequest, name: string): string[] {
+function listParam(req: EmulatorRequest, name: string): string[] {
   const v = (req.query as Record<string, unknown> | undefined)?.[name];
   const all = Array.isArray(v) ? v : v === undefined ? [] : [v];
   return all
@@ -36,7 +36,7 @@ export const mailModule = defineModule<MailSlice>({
     const demoFrom = () => `${ctx.demo.firstName} ${ctx.demo.lastName} <${ctx.demo.email}>`;
 
     /** `me` or the demo mailbox's address; any other mailbox is not found. */
-    const mailbox = (req: SandboxRequest) => {
+    const mailbox = (req: EmulatorRequest) => {
       try {
         ctx.user(req, p(req, 'email'));
       } catch {
@@ -58,23 +58,23 @@ export const mailModule = defineModule<MailSlice>({
       if (changed) ctx.changed();
     };
     const nextHistory = () => (slice().historyId += 1);
-    const format = (req: SandboxRequest, allowed: Format[] = FORMATS): Format => {
+    const format = (req: EmulatorRequest, allowed: Format[] = FORMATS): Format => {
       const f = q(req, 'format') ?? 'full';
       if (!allowed.includes(f as Format)) throw mailErr.bad();
       return f as Format;
     };
-    const checkSize = (req: SandboxRequest) => {
+    const checkSize = (req: EmulatorRequest) => {
       const v = q(req, 'maxResults');
       if (v !== undefined && v !== '' && !/^\d+$/.test(v)) throw mailErr.bad();
       if (v === '0') throw mailErr.bad();
     };
-    const boolParam = (req: SandboxRequest, name: string) => {
+    const boolParam = (req: EmulatorRequest, name: string) => {
       const v = q(req, name);
       if (v === undefined || v === '') return false;
       if (v !== 'true' && v !== 'false') throw mailErr.bad();
       return v === 'true';
     };
-    const page = <T>(req: SandboxRequest, items: T[]) => {
+    const page = <T>(req: EmulatorRequest, items: T[]) => {
       checkSize(req);
       return ctx.paginate(req, items, {
         defaultSize: 50,
@@ -89,7 +89,7 @@ export const mailModule = defineModule<MailSlice>({
       return m;
     };
     /** Messages a list call sees: labelIds (all must match), q, and SPAM/TRASH only when asked. */
-    const visible = (req: SandboxRequest) => {
+    const visible = (req: EmulatorRequest) => {
       const labels = listParam(req, 'labelIds').map((l) => l.toUpperCase());
       const qs = q(req, 'q');
       const spamTrash =

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { body, defineModule, p, q, zerr, ZoomError } from '../context.js';
-import type { SandboxRequest } from '../context.js';
+import type { EmulatorRequest } from '../context.js';
 import { zoomTime } from '../time.js';
 import type { UsersSlice } from './users.js';
 import { ZRA_SCOPES } from './zra/records.js';
@@ -128,7 +128,7 @@ export const zraModule = defineModule<ZraSlice>({
     };
 
     const badTime = () => new ZoomError(400, 1001, 'The from or to time is invalid.');
-    const timeRange = (req: SandboxRequest) => {
+    const timeRange = (req: EmulatorRequest) => {
       const from = q(req, 'from');
       const to = q(req, 'to');
       if (from !== undefined && !TIME_RE.test(from)) throw badTime();
@@ -140,13 +140,13 @@ export const zraModule = defineModule<ZraSlice>({
         echo: { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) },
       };
     };
-    const enumParam = (req: SandboxRequest, name: string, allowed: string[]) => {
+    const enumParam = (req: EmulatorRequest, name: string, allowed: string[]) => {
       const v = q(req, name);
       if (v !== undefined && !allowed.includes(v))
         throw zerr.validation([{ field: name, message: 'Invalid field.' }]);
       return v;
     };
-    const boolParam = (req: SandboxRequest, name: string) => {
+    const boolParam = (req: EmulatorRequest, name: string) => {
       const v = enumParam(req, name, ['true', 'false']);
       return v === undefined ? undefined : v === 'true';
     };
@@ -565,7 +565,7 @@ export const zraModule = defineModule<ZraSlice>({
         account_type: 'salesforce',
       };
     };
-    const amount = (req: SandboxRequest, name: string) => {
+    const amount = (req: EmulatorRequest, name: string) => {
       const v = q(req, name);
       if (v === undefined) return undefined;
       if (!/^\d+$/.test(v)) throw zerr.validation([{ field: name, message: 'Invalid field.' }]);
