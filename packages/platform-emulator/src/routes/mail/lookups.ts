@@ -1,5 +1,7 @@
 /**
- * Mail lookups and shapes shared by its routes: the mailbox a path names (`me` or the demo address), messages, drafts and threads by id, the labels and query parameters the lists share, and the message, draft and thread objects in each format.
+ * Mail lookups and shapes shared by its routes: the mailbox a path names (`me` or the demo
+ * address), messages, drafts and threads by id, the labels and query parameters the lists share,
+ * and the message, draft and thread objects in each format.
  */
 import { p, q } from '../../context.js';
 import type { EmulatorRequest } from '../../context.js';

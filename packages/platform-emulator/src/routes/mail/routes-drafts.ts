@@ -23,15 +23,15 @@ import {
 } from './lookups.js';
 
 export function registerDraftRoutes(ctx: EmulatorContext): void {
-  postDrafts(ctx);
+  postDraft(ctx);
   getDrafts(ctx);
   getDraft(ctx);
   putDraft(ctx);
   deleteDraft(ctx);
-  postDraftsSend(ctx);
+  postDraftSend(ctx);
 }
 
-function postDrafts(ctx: EmulatorContext): void {
+function postDraft(ctx: EmulatorContext): void {
   ctx.route({
     method: 'POST',
     url: '/emails/mailboxes/:email/drafts',
@@ -127,7 +127,7 @@ function deleteDraft(ctx: EmulatorContext): void {
   });
 }
 
-function postDraftsSend(ctx: EmulatorContext): void {
+function postDraftSend(ctx: EmulatorContext): void {
   ctx.route({
     method: 'POST',
     url: '/emails/mailboxes/:email/drafts/send',

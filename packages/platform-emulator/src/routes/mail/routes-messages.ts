@@ -1,5 +1,6 @@
 /**
- * Mail message routes: the mailbox profile, messages (list with label and search filters, get in full|minimal|metadata|raw) and sending one as base64url RFC 2822.
+ * Mail message routes: the mailbox profile, messages (list with label and search filters, get in
+ * full|minimal|metadata|raw) and sending one as base64url RFC 2822.
  */
 import { body, p } from '../../context.js';
 import { parseRaw, rawOf, renderMessage } from './mime.js';
@@ -22,7 +23,7 @@ export function registerMessageRoutes(ctx: EmulatorContext): void {
   getProfile(ctx);
   getMessages(ctx);
   getMessage(ctx);
-  postMessagesSend(ctx);
+  postMessageSend(ctx);
 }
 
 function getProfile(ctx: EmulatorContext): void {
@@ -85,7 +86,7 @@ function getMessage(ctx: EmulatorContext): void {
   });
 }
 
-function postMessagesSend(ctx: EmulatorContext): void {
+function postMessageSend(ctx: EmulatorContext): void {
   ctx.route({
     method: 'POST',
     url: '/emails/mailboxes/:email/messages/send',

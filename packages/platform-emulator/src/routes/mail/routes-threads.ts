@@ -1,5 +1,6 @@
 /**
- * Mail thread routes: the threads of the mailbox (list with the message filters) and one thread with its messages.
+ * Mail thread routes: the threads of the mailbox (list with the message filters) and one thread
+ * with its messages.
  */
 import { p } from '../../context.js';
 import { renderMessage, snippetOf } from './mime.js';

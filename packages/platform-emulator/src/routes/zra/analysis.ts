@@ -40,7 +40,8 @@ interface Analysed {
 }
 
 function chapterSummaryOf({ ctx, c }: Analysed): unknown {
-  return summaryOf(ctx, c);}
+  return summaryOf(ctx, c);
+}
 
 function topicsOf({ ctx, c, business, span }: Analysed): unknown {
   return c.topics.map((id, i) => {
@@ -57,7 +58,8 @@ function topicsOf({ ctx, c, business, span }: Analysed): unknown {
         ),
       ],
     };
-  });}
+  });
+}
 
 function nextStepsOf({ ctx, c, business, span }: Analysed): unknown {
   return [
@@ -70,7 +72,8 @@ function nextStepsOf({ ctx, c, business, span }: Analysed): unknown {
         }),
       ),
     },
-  ];}
+  ];
+}
 
 function questionsOf({ ctx, c, business }: Analysed): unknown {
   return [
@@ -83,7 +86,8 @@ function questionsOf({ ctx, c, business }: Analysed): unknown {
         }),
       ),
     },
-  ];}
+  ];
+}
 
 function indicatorsOf({ ctx, c, business }: Analysed): unknown {
   return c.indicators.map((id, i) => {
@@ -106,7 +110,8 @@ function indicatorsOf({ ctx, c, business }: Analysed): unknown {
         ),
       ],
     };
-  });}
+  });
+}
 
 function chaptersOf({ ctx, c, business, span }: Analysed): unknown {
   const cut = [0, 0.15, 0.6, 0.85, 1].map((f) => Math.round(span * f));
@@ -127,7 +132,8 @@ function chaptersOf({ ctx, c, business, span }: Analysed): unknown {
     category: i === 0 ? 'Introduction' : i === 3 ? 'Wrap-up' : 'Discussion',
     start_time: plusSec(c.start_time, cut[i] ?? 0),
     end_time: plusSec(c.start_time, cut[i + 1] ?? span),
-  }));}
+  }));
+}
 
 function dealMemoOf({ business }: Analysed): unknown {
   return {
@@ -136,7 +142,8 @@ function dealMemoOf({ business }: Analysed): unknown {
       factor,
       explanation,
     })),
-  };}
+  };
+}
 
 function playbooksOf({ c, business, d }: Analysed): unknown {
   const steps = NEXT_STEPS[business];
@@ -170,7 +177,8 @@ function playbooksOf({ c, business, d }: Analysed): unknown {
         },
       })),
     },
-  ];}
+  ];
+}
 
 /** The sections in the platform's order: analysis type, field, and what fills it. */
 const SECTIONS: [type: string, key: string, fill: (a: Analysed) => unknown, needsDeal: boolean][] = [

@@ -1,5 +1,6 @@
 /**
- * Revenue accelerator comment routes: a conversation's comments (private ones only to their author) and posting one, which emits `revenue_accelerator.post_comment_completed`.
+ * Revenue accelerator comment routes: a conversation's comments (private ones only to their author)
+ * and posting one, which emits `revenue_accelerator.post_comment_completed`.
  */
 import { randomUUID } from 'node:crypto';
 import { body, p, zerr, ZoomError } from '../../context.js';
@@ -10,11 +11,11 @@ import type { EmulatorContext } from '../../context.js';
 import { slice, byId, findConversation, canSee, commentObject } from './lookups.js';
 
 export function registerCommentRoutes(ctx: EmulatorContext): void {
-  getConversationsOneComments(ctx);
-  postConversationsOneComments(ctx);
+  getConversationComments(ctx);
+  postConversationComment(ctx);
 }
 
-function getConversationsOneComments(ctx: EmulatorContext): void {
+function getConversationComments(ctx: EmulatorContext): void {
   ctx.route({
     method: 'GET',
     url: '/zra/conversations/:conversationId/comments',
@@ -35,7 +36,7 @@ function getConversationsOneComments(ctx: EmulatorContext): void {
   });
 }
 
-function postConversationsOneComments(ctx: EmulatorContext): void {
+function postConversationComment(ctx: EmulatorContext): void {
   ctx.route({
     method: 'POST',
     url: '/zra/conversations/:conversationId/comments',

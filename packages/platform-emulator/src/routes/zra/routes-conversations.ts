@@ -1,5 +1,6 @@
 /**
- * Revenue accelerator conversation routes: the list (time window, type, callout, host, participant and scored filters), one conversation, and its content analysis.
+ * Revenue accelerator conversation routes: the list (time window, type, callout, host, participant
+ * and scored filters), one conversation, and its content analysis.
  */
 import { p, q, ZoomError } from '../../context.js';
 import { ZRA_SCOPES } from './records.js';
@@ -26,8 +27,8 @@ import {
 
 export function registerConversationRoutes(ctx: EmulatorContext): void {
   getConversations(ctx);
-  getConversationsOne(ctx);
-  getConversationsOneContentAnalysis(ctx);
+  getConversation(ctx);
+  getConversationContentAnalysis(ctx);
 }
 
 function getConversations(ctx: EmulatorContext): void {
@@ -86,7 +87,7 @@ function getConversations(ctx: EmulatorContext): void {
   });
 }
 
-function getConversationsOne(ctx: EmulatorContext): void {
+function getConversation(ctx: EmulatorContext): void {
   ctx.route({
     method: 'GET',
     url: '/zra/conversations/:conversationId',
@@ -134,7 +135,7 @@ function getConversationsOne(ctx: EmulatorContext): void {
   });
 }
 
-function getConversationsOneContentAnalysis(ctx: EmulatorContext): void {
+function getConversationContentAnalysis(ctx: EmulatorContext): void {
   ctx.route({
     method: 'GET',
     url: '/zra/conversations/:conversationId/content_analysis',

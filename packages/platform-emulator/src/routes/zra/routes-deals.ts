@@ -1,5 +1,6 @@
 /**
- * Revenue accelerator deal routes: the CRM deals (list with amount and stage filters, one deal) and a deal's activities (its conversations).
+ * Revenue accelerator deal routes: the CRM deals (list with amount and stage filters, one deal) and
+ * a deal's activities (its conversations).
  */
 import { p, q, ZoomError } from '../../context.js';
 import { ZRA_SCOPES } from './records.js';
@@ -22,8 +23,8 @@ import {
 
 export function registerDealRoutes(ctx: EmulatorContext): void {
   getDeals(ctx);
-  getDealsOne(ctx);
-  getDealsOneActivities(ctx);
+  getDeal(ctx);
+  getDealActivities(ctx);
 }
 
 function getDeals(ctx: EmulatorContext): void {
@@ -74,7 +75,7 @@ function getDeals(ctx: EmulatorContext): void {
   });
 }
 
-function getDealsOne(ctx: EmulatorContext): void {
+function getDeal(ctx: EmulatorContext): void {
   ctx.route({
     method: 'GET',
     url: '/zra/deals/:dealId',
@@ -87,7 +88,7 @@ function getDealsOne(ctx: EmulatorContext): void {
   });
 }
 
-function getDealsOneActivities(ctx: EmulatorContext): void {
+function getDealActivities(ctx: EmulatorContext): void {
   ctx.route({
     method: 'GET',
     url: '/zra/deals/:dealId/activities',
