@@ -3,7 +3,6 @@ import SlowFirst from './test/slow-first.js';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
@@ -11,8 +10,20 @@ export default defineConfig({
     // workers keep two cores busy (vitest's default is one fewer than the cores: one here).
     maxWorkers: 4,
     sequence: { sequencer: SlowFirst },
-    // The build first: process tests run dist/ (test/helpers/spawn-service.ts).
-    globalSetup: ['test/dist-setup.ts', 'test/oracles-setup.ts'],
-    setupFiles: ['test/contract-setup.ts'],
+    // Two projects, each file run once: the service's tests, and the emulator's, which run from
+    // their own package too (packages/platform-emulator/vitest.config.ts).
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'fleetgate',
+          include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+          // The build first: process tests run dist/ (test/helpers/spawn-service.ts).
+          globalSetup: ['test/dist-setup.ts', 'test/oracles-setup.ts'],
+          setupFiles: ['test/contract-setup.ts'],
+        },
+      },
+      'packages/platform-emulator',
+    ],
   },
 });

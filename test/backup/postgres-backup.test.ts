@@ -21,7 +21,7 @@ import { runCli } from '../helpers/run-cli.js';
 import { requireService } from '../helpers/services.js';
 import { startService, type Service } from '../helpers/spawn-service.js';
 import { startReceiver, type Receiver } from '../gateway/webhook-receiver.js';
-import { startTestSandbox, type TestSandbox } from '../../packages/platform-emulator/test/helpers/sandbox.js';
+import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 const run = promisify(execFile);
 const DB = process.env['FLEETGATE_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -50,14 +50,14 @@ const restoredUrl = (() => {
   return u.toString();
 })();
 
-let emu: TestSandbox;
+let emu: TestEmulator;
 let rx: Receiver;
 let work: string;
 let admin: pg.Client;
 
 beforeAll(async () => {
   if (!runnable) return;
-  emu = await startTestSandbox();
+  emu = await startTestEmulator();
   rx = await startReceiver();
   work = await mkdtemp(path.join(tmpdir(), 'fleetgate-pg-backup-'));
   admin = new pg.Client({ connectionString: DB });

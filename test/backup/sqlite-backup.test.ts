@@ -27,17 +27,17 @@ import { eventually } from '../helpers/build-test-app.js';
 import { runCli } from '../helpers/run-cli.js';
 import { startService, type Service } from '../helpers/spawn-service.js';
 import { startReceiver, type Receiver } from '../gateway/webhook-receiver.js';
-import { startTestSandbox, type TestSandbox } from '../../packages/platform-emulator/test/helpers/sandbox.js';
+import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 const HOOKS = '/hooks';
-let emu: TestSandbox;
+let emu: TestEmulator;
 let rx: Receiver;
 let brandDir: string;
 /** Private (0700): where the archives are written and the data dirs live. */
 let work: string;
 
 beforeAll(async () => {
-  emu = await startTestSandbox();
+  emu = await startTestEmulator();
   rx = await startReceiver();
   brandDir = await copyBrand();
   work = await mkdtemp(path.join(tmpdir(), 'fleetgate-backup-'));

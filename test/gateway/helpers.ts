@@ -22,18 +22,14 @@ import { createStore } from '../../src/store/create-store.js';
 import type { Store } from '../../src/store/store.js';
 import { REPO } from '../helpers/build-test-app.js';
 import { freePort } from '../helpers/spawn-service.js';
-import {
-  REDIRECT,
-  startTestSandbox,
-  type TestSandbox,
-} from '../../packages/platform-emulator/test/helpers/sandbox.js';
-import type { SandboxOptions } from '../../packages/platform-emulator/src/options.js';
+import { REDIRECT, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import type { EmulatorOptions } from '../../packages/platform-emulator/src/options.js';
 
 // Random, as an operator's should be: a process start refuses a placeholder (src/core/key-strength.ts).
 export const API_KEY = `gw-test-${randomBytes(24).toString('base64url')}`;
 
 export interface GatewayEnv {
-  emu: TestSandbox;
+  emu: TestEmulator;
   base: string;
   dataDir: string;
   config: Config;
@@ -65,9 +61,9 @@ async function sharedBrand(logger: ReturnType<typeof createLogger>): Promise<Bra
 
 export async function startGateway(
   opts: {
-    emulator?: Partial<SandboxOptions>;
+    emulator?: Partial<EmulatorOptions>;
     env?: Record<string, string>;
-    emu?: TestSandbox;
+    emu?: TestEmulator;
     dataDir?: string;
     /** false: this instance writes the webhook outbox but never delivers from it. */
     deliver?: boolean;
@@ -85,7 +81,7 @@ export async function startGateway(
   const base = `http://127.0.0.1:${port}`;
   const emu =
     opts.emu ??
-    (await startTestSandbox({
+    (await startTestEmulator({
       redirectUris: [REDIRECT, `${base}/api/video/oauth/callback`],
       ...opts.emulator,
     }));

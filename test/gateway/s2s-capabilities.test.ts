@@ -13,7 +13,7 @@ import { startGateway, type GatewayEnv } from './helpers.js';
 let e: GatewayEnv;
 beforeAll(async () => {
   const probe = await startGateway();
-  const accountId = probe.emu.sandbox.context.demo.accountId;
+  const accountId = probe.emu.emulator.context.demo.accountId;
   await probe.close();
   e = await startGateway({ env: { VIDEO_ACCOUNT_ID: accountId, FLEETGATE_RATE_LIMIT_API: '100000' } });
   await e.gateway.link.linkServerToServer();

@@ -7,11 +7,7 @@
  */
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  REDIRECT,
-  startTestSandbox,
-  type TestSandbox,
-} from '../../packages/platform-emulator/test/helpers/sandbox.js';
+import { REDIRECT, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { dashboardHtml } from './connection-health-helpers.js';
 import { startGateway, type GatewayEnv } from './helpers.js';
 import { startPlatformRelay, type PlatformRelay } from './platform-relay.js';
@@ -19,11 +15,11 @@ import { startPlatformRelay, type PlatformRelay } from './platform-relay.js';
 /** The platform client's deadline per call: small, so a silent platform fails fast. */
 const TIMEOUT_MS = '300';
 
-let emu: TestSandbox;
+let emu: TestEmulator;
 let relay: PlatformRelay;
 let e: GatewayEnv;
 beforeAll(async () => {
-  emu = await startTestSandbox({ redirectUris: [REDIRECT] });
+  emu = await startTestEmulator({ redirectUris: [REDIRECT] });
   relay = await startPlatformRelay(emu.base);
   e = await startGateway({
     emu,

@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO } from '../helpers/build-test-app.js';
-import { basic } from '../../packages/platform-emulator/test/helpers/sandbox.js';
+import { basic } from '../helpers/emulator.js';
 import { cliCommand, startService } from '../helpers/spawn-service.js';
 import { API_KEY, startGateway, type GatewayEnv } from './helpers.js';
 

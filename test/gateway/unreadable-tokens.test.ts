@@ -12,11 +12,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { keyId, sealedKeyId } from '../../src/gateway/oauth/vault.js';
 import { startService } from '../helpers/spawn-service.js';
-import {
-  REDIRECT,
-  startTestSandbox,
-  type TestSandbox,
-} from '../../packages/platform-emulator/test/helpers/sandbox.js';
+import { REDIRECT, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { API_KEY, startGateway, type GatewayEnv } from './helpers.js';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -24,8 +20,8 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function emulator(): Promise<TestSandbox> {
-  const emu = await startTestSandbox({ redirectUris: [REDIRECT] });
+async function emulator(): Promise<TestEmulator> {
+  const emu = await startTestEmulator({ redirectUris: [REDIRECT] });
   cleanups.push(() => emu.close());
   return emu;
 }
@@ -43,7 +39,7 @@ async function gateway(o: Parameters<typeof startGateway>[0]): Promise<GatewayEn
 }
 
 /** Links a gateway on `dataDir`, then closes it (the SQLite file is checkpointed on close). */
-async function linkedDataDir(emu: TestSandbox, env: Record<string, string> = {}) {
+async function linkedDataDir(emu: TestEmulator, env: Record<string, string> = {}) {
   const dataDir = await tempDir();
   const e = await startGateway({ emu, dataDir, env });
   await e.link();

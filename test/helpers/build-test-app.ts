@@ -75,20 +75,4 @@ export async function buildTestApp(
 }
 
 /** Polls until check() passes or the attempts run out (no wall-clock assertion). */
-export async function eventually(
-  check: () => Promise<void> | void,
-  attempts = 200,
-  stepMs = 50,
-): Promise<void> {
-  let last: unknown;
-  for (let i = 0; i < attempts; i++) {
-    try {
-      await check();
-      return;
-    } catch (err) {
-      last = err;
-      await new Promise((r) => setTimeout(r, stepMs));
-    }
-  }
-  throw last;
-}
+export { eventually } from '../../packages/platform-emulator/test/helpers/wait.js';

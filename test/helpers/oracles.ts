@@ -5,34 +5,18 @@
  * `npm run oracles` fills; they are never copied into the repository. Absent, the checks that
  * need them do not run (test/oracles-setup.ts says so in one line); with CI=true, or with the
  * setting pointing at a folder that lacks them, they are required and a test file that needs
- * them fails at import.
+ * them fails at import. The emulator's test/helpers/oracles.ts finds them (its own tests use it
+ * alone); this names the kinds the service's tests need.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
+import { ORACLES_SETTING, oracleFolder } from '../../packages/platform-emulator/test/helpers/oracles.js';
 
-export const ORACLES_SETTING = 'FLEETGATE_ORACLES_DIR';
-const REPO = path.resolve(import.meta.dirname, '../..');
+export { ORACLES_SETTING, oraclesRoot } from '../../packages/platform-emulator/test/helpers/oracles.js';
 const KINDS = { 'platform-openapi': 'platform-openapi', dtcg: 'dtcg-schemas/2025.10' } as const;
 export type OracleKind = keyof typeof KINDS;
 
-/** The folder the oracles are looked for in, and whether a setting named it. */
-export function oraclesRoot(env: NodeJS.ProcessEnv = process.env): { dir: string; configured: boolean } {
-  const set = env[ORACLES_SETTING];
-  return set
-    ? { dir: path.resolve(REPO, set), configured: true }
-    : { dir: path.join(REPO, '.oracles'), configured: false };
-}
-
 /** Where one kind of oracle is, or undefined when it is absent and may be. */
 export function oracleDir(kind: OracleKind, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const root = oraclesRoot(env);
-  const dir = path.join(root.dir, KINDS[kind]);
-  if (existsSync(dir)) return dir;
-  if (root.configured || env['CI'] === 'true')
-    throw new Error(
-      `${dir} is missing: ${root.configured ? `${ORACLES_SETTING} points at a folder without ${KINDS[kind]}/` : `CI=true requires the published documents; set ${ORACLES_SETTING}`}`,
-    );
-  return undefined;
+  return oracleFolder(KINDS[kind], env);
 }
 
 /** The one line printed when the oracles are absent. */

@@ -7,23 +7,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { REPO } from './build-test-app.js';
 import { contractChecksOn, recordViolations } from './contract.js';
 import type { ContractViolation } from '../../packages/platform-emulator/src/contract/check.js';
+import { freePort } from '../../packages/platform-emulator/test/helpers/wait.js';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
+export { freePort };
 
 /**
  * An npm script's `node …` command line as [node, ...arguments], run with this Node and with

@@ -18,7 +18,7 @@ import { cannotRunHere } from '../helpers/services.js';
 import { cliCommand, freePort, startService } from '../helpers/spawn-service.js';
 import { API_KEY, startGateway, type GatewayEnv } from '../gateway/helpers.js';
 import { startPlatformRelay } from '../gateway/platform-relay.js';
-import { REDIRECT, startTestSandbox } from '../../packages/platform-emulator/test/helpers/sandbox.js';
+import { REDIRECT, startTestEmulator } from '../helpers/emulator.js';
 
 const COMMANDS = ['serve', 'sandbox', 'migrate', 'rotate-key', 'status', 'backup', 'restore', 'help'];
 
@@ -247,7 +247,7 @@ describe('status', () => {
   });
 
   it("names the platform's failure and exits 3 when the platform cannot be reached", async () => {
-    const emu = await startTestSandbox({ redirectUris: [REDIRECT] });
+    const emu = await startTestEmulator({ redirectUris: [REDIRECT] });
     const relay = await startPlatformRelay(emu.base);
     const g = await startGateway({ emu, env: { VIDEO_API_BASE: `${relay.base}/v2` } });
     try {

@@ -12,16 +12,16 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService } from '../helpers/spawn-service.js';
 import { requireService } from '../helpers/services.js';
-import { startTestSandbox, type TestSandbox } from '../../packages/platform-emulator/test/helpers/sandbox.js';
+import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 const DB = process.env['FLEETGATE_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const pgAvailable = await requireService('PostgreSQL', '127.0.0.1', 5432);
 const KEY = 'durability-test-key-0123456789';
 
-let emu: TestSandbox;
+let emu: TestEmulator;
 let accountId: string;
 beforeAll(async () => {
-  emu = await startTestSandbox();
+  emu = await startTestEmulator();
   accountId = (await emu.api('GET', '/v2/users/me', { token: (await emu.userToken()).access_token })).json
     .account_id;
 });

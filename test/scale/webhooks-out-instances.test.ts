@@ -17,7 +17,7 @@ import { startReceiver, type Receiver } from '../gateway/webhook-receiver.js';
 import { eventually } from '../helpers/build-test-app.js';
 import { requireService } from '../helpers/services.js';
 import { startService, type Service } from '../helpers/spawn-service.js';
-import { startTestSandbox, type TestSandbox } from '../../packages/platform-emulator/test/helpers/sandbox.js';
+import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 const DB = process.env['FLEETGATE_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const pgAvailable = await requireService('PostgreSQL', '127.0.0.1', 5432);
@@ -25,11 +25,11 @@ const KEY = 'webhooks-scale-key-0123456789';
 /** The retry base, which is also the workers' polling interval (under a second). */
 const POLL_MS = 50;
 
-let emu: TestSandbox;
+let emu: TestEmulator;
 let rx: Receiver;
 let accountId: string;
 beforeAll(async () => {
-  emu = await startTestSandbox();
+  emu = await startTestEmulator();
   rx = await startReceiver();
   accountId = (await emu.api('GET', '/v2/users/me', { token: (await emu.userToken()).access_token })).json
     .account_id;

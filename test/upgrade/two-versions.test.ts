@@ -18,7 +18,7 @@ import { REPO, eventually } from '../helpers/build-test-app.js';
 import { requireService } from '../helpers/services.js';
 import { startService, type Service } from '../helpers/spawn-service.js';
 import { startReceiver, type Receiver } from '../gateway/webhook-receiver.js';
-import { startTestSandbox, type TestSandbox } from '../../packages/platform-emulator/test/helpers/sandbox.js';
+import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import {
   checkAgainstDocuments,
   checkListed,
@@ -60,7 +60,7 @@ const onlyOurs = contractChecksOn
   : {};
 
 let previous: PreviousRelease;
-let emu: TestSandbox;
+let emu: TestEmulator;
 let rx: Receiver;
 let admin: pg.Client;
 const started = performance.now();
@@ -69,7 +69,7 @@ beforeAll(async () => {
   if (!runnable) return;
   [previous, emu, rx] = await Promise.all([
     buildPreviousRelease(),
-    startTestSandbox(onlyOurs),
+    startTestEmulator(onlyOurs),
     startReceiver(),
   ]);
   console.log(

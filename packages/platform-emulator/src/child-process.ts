@@ -31,21 +31,21 @@ export interface SandboxProcess {
 const RESTART = { firstMs: 500, maxMs: 30_000, stableMs: 60_000 };
 
 /** The message the child sends once it listens. */
-export interface SandboxReady {
+export interface EmulatorReady {
   sandboxReady: string;
 }
 
 /** The message the child sends when it cannot start (its port is taken, say), before it exits. */
-export interface SandboxFailed {
+export interface EmulatorFailed {
   sandboxFailed: string;
 }
 
 /** Run from source (tsx, vitest) rather than from the bundle in dist/. */
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
 
-const isReady = (m: unknown): m is SandboxReady =>
+const isReady = (m: unknown): m is EmulatorReady =>
   typeof m === 'object' && m !== null && typeof (m as { sandboxReady?: unknown }).sandboxReady === 'string';
-const isFailed = (m: unknown): m is SandboxFailed =>
+const isFailed = (m: unknown): m is EmulatorFailed =>
   typeof m === 'object' && m !== null && typeof (m as { sandboxFailed?: unknown }).sandboxFailed === 'string';
 
 interface ForkOptions {

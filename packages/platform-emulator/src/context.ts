@@ -5,7 +5,7 @@
  * persistence, and webhook emission. Group modules (routes/*.ts) only describe their endpoints.
  */
 import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import type { RateLabel, SandboxOptions } from './options.js';
+import type { RateLabel, EmulatorOptions } from './options.js';
 import type { Rng } from './prng.js';
 import type { AccessToken } from './state.js';
 import { zerr, ZoomError } from './zoom-error.js';
@@ -30,7 +30,7 @@ export interface SeedContext {
   at(days: number, hh?: number, mm?: number): string;
 }
 
-export interface SandboxRequest extends FastifyRequest {
+export interface EmulatorRequest extends FastifyRequest {
   auth: AccessToken;
 }
 
@@ -43,7 +43,7 @@ export interface RouteDef {
   label: RateLabel;
   /** Zoom Phone has its own, lower rate limits. */
   product?: 'phone';
-  handler: (req: SandboxRequest, reply: FastifyReply) => unknown;
+  handler: (req: EmulatorRequest, reply: FastifyReply) => unknown;
 }
 
 export interface Page<T> {
@@ -63,8 +63,8 @@ export interface WebhookEmitter {
   ): void;
 }
 
-export interface SandboxContext {
-  options: SandboxOptions;
+export interface EmulatorContext {
+  options: EmulatorOptions;
   route(def: RouteDef): void;
   demo: DemoUser;
   slice<T>(name: string): T;
@@ -74,7 +74,7 @@ export interface SandboxContext {
   /** Counts a meeting create, update or delete against the host's daily cap (429 when spent). */
   meetingWrite(hostId: string): void;
   /** Resolves `me`, the user id or the email to the demo user; 404 code 1001 otherwise. */
-  user(req: SandboxRequest, userId: string): DemoUser;
+  user(req: EmulatorRequest, userId: string): DemoUser;
   /**
    * Token-style pagination as the platform does it: opaque `next_page_token` valid 15 minutes,
    * `""` at the end, a bad token → 400 code 300; page_size clamped to the endpoint's max.
@@ -92,18 +92,18 @@ export interface SandboxContext {
 }
 
 /** A group of the platform API: its seeded data and its routes. */
-export interface SandboxModule<T = unknown> {
+export interface EmulatorModule<T = unknown> {
   name: string;
   seed(s: SeedContext): T;
-  register(ctx: SandboxContext): void;
+  register(ctx: EmulatorContext): void;
   /**
    * Optional: builds a complete webhook for `POST /_sandbox/webhooks/send` when the event needs
    * more than the given object (e.g. recording.completed's download_token). True when handled.
    */
-  emit?(ctx: SandboxContext, event: string, object: Record<string, unknown>): boolean;
+  emit?(ctx: EmulatorContext, event: string, object: Record<string, unknown>): boolean;
 }
 
-export function defineModule<T>(m: SandboxModule<T>): SandboxModule<T> {
+export function defineModule<T>(m: EmulatorModule<T>): EmulatorModule<T> {
   return m;
 }
 

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import type { ContractLog } from './contract/log.js';
 import { faultSchema, type Faults } from './faults.js';
-import type { SandboxStats } from './oauth.js';
+import type { EmulatorStats } from './oauth.js';
 import type { Delivery, WebhookSender } from './webhooks.js';
 
 const sendSchema = z.strictObject({
@@ -22,7 +22,7 @@ export function registerControl(
     faults: Faults;
     contract: ContractLog;
     webhooks: WebhookSender;
-    stats: () => SandboxStats;
+    stats: () => EmulatorStats;
     expireTokens: () => void;
     /** Revokes every issued access and refresh token; how many of each went. */
     revokeTokens: () => { access: number; refresh: number };

@@ -7,13 +7,13 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DemoUser } from './context.js';
-import type { SandboxOptions } from './options.js';
-import type { AccessToken, SandboxState } from './state.js';
+import type { EmulatorOptions } from './options.js';
+import type { AccessToken, EmulatorState } from './state.js';
 import type { ContractLog } from './contract/log.js';
 import { oauthViolations, type OAuthEndpoint } from './contract/oauth-rules.js';
 import { platformRequest } from './contract/request.js';
 
-export type SandboxStats = GrantStats & { requests: Record<string, number> };
+export type EmulatorStats = GrantStats & { requests: Record<string, number> };
 
 export interface GrantStats {
   tokenGrants: Record<
@@ -62,7 +62,7 @@ function params(req: FastifyRequest): Record<string, string> {
  * Revokes every issued access and refresh token, as removing the app or revoking its grant does:
  * the next API call with one is 401 and a refresh is invalid_grant. Returns how many went.
  */
-export function revokeAllTokens(st: SandboxState): { access: number; refresh: number } {
+export function revokeAllTokens(st: EmulatorState): { access: number; refresh: number } {
   const gone = { access: Object.keys(st.file.access).length, refresh: Object.keys(st.file.refresh).length };
   st.file.access = {};
   st.file.refresh = {};
@@ -73,8 +73,8 @@ export function revokeAllTokens(st: SandboxState): { access: number; refresh: nu
 export function registerOAuth(
   app: FastifyInstance,
   deps: {
-    options: SandboxOptions;
-    state: () => SandboxState;
+    options: EmulatorOptions;
+    state: () => EmulatorState;
     demo: () => DemoUser;
     stats: GrantStats;
     allScopes: () => string[];

@@ -7,7 +7,7 @@ import type { PlatformRequest } from './contract/check.js';
 
 export type RateLabel = 'LIGHT' | 'MEDIUM' | 'HEAVY' | 'RESOURCE_INTENSIVE';
 
-export interface SandboxOptions {
+export interface EmulatorOptions {
   /** Base URL the emulator is reached at, e.g. http://127.0.0.1:3001 (no /v2). */
   baseUrl: string;
   /** Folder for the persisted state; undefined keeps everything in memory (tests). */
@@ -95,7 +95,7 @@ export function parseDailyLimits(text: string | undefined): DailyLimits {
   return out;
 }
 
-export const DEFAULT_SANDBOX = {
+export const EMULATOR_DEFAULTS = {
   clientId: 'sandbox-client',
   clientSecret: 'sandbox-secret',
   webhookSecret: 'sandbox-webhook-secret',

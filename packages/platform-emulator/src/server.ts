@@ -1,5 +1,5 @@
 /**
- * buildSandbox: the platform emulator as its own Fastify app — OAuth server, REST under /v2
+ * buildEmulator: the platform emulator as its own Fastify app — OAuth server, REST under /v2
  * from the group modules, the hosted-MCP stand-in, webhooks out, and the /_sandbox control API.
  * It keeps its state in the data dir (state.ts) and never reads the environment.
  */
@@ -9,9 +9,9 @@ import { lazySchemaCompilers } from './schema-compilers.js';
 import type {
   DemoUser,
   RouteDef,
-  SandboxContext,
-  SandboxModule,
-  SandboxRequest,
+  EmulatorContext,
+  EmulatorModule,
+  EmulatorRequest,
   SeedContext,
 } from './context.js';
 import { registerControl } from './control.js';
@@ -21,20 +21,20 @@ import { ContractLog } from './contract/log.js';
 import { meWithoutUser, platformRequest, refusalOf } from './contract/request.js';
 import { committedRules } from './contract/rules.js';
 import { Faults } from './faults.js';
-import { registerOAuth, revokeAllTokens, type SandboxStats } from './oauth.js';
-import type { SandboxOptions } from './options.js';
+import { registerOAuth, revokeAllTokens, type EmulatorStats } from './oauth.js';
+import type { EmulatorOptions } from './options.js';
 import { createRng } from './prng.js';
 import { dropRateLimitHeaders, registerQuirks } from './quirks.js';
 import { RateLimiter } from './rate-limit.js';
-import { SandboxState } from './state.js';
+import { EmulatorState } from './state.js';
 import { registerHostedMcp } from './routes/hosted-mcp.js';
 import { appDeauthorizedEvent, VALIDATION_INTERVAL_MS, WebhookSender } from './webhooks.js';
 import { zerr, ZoomError } from './zoom-error.js';
 
-export interface Sandbox {
+export interface Emulator {
   app: FastifyInstance;
-  context: SandboxContext;
-  stats: () => SandboxStats;
+  context: EmulatorContext;
+  stats: () => EmulatorStats;
   webhooks: WebhookSender;
   faults: Faults;
   /** The contract violations seen (contract/log.ts). */
@@ -64,7 +64,7 @@ export function demoUserFor(seed: number): DemoUser {
 
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
-export function seedAll(modules: SandboxModule[], seed: number, anchorDay: string): Record<string, unknown> {
+export function seedAll(modules: EmulatorModule[], seed: number, anchorDay: string): Record<string, unknown> {
   const demo = demoUserFor(seed);
   const anchor = new Date(`${anchorDay}T00:00:00Z`);
   const slices: Record<string, unknown> = {};
@@ -86,11 +86,11 @@ export function seedAll(modules: SandboxModule[], seed: number, anchorDay: strin
   return slices;
 }
 
-export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]): Sandbox {
+export function buildEmulator(options: EmulatorOptions, modules: EmulatorModule[]): Emulator {
   const demo = demoUserFor(options.seed);
   const today = dayOf(options.now());
   const stateLog = options.logger.child({ component: 'sandbox-state' });
-  let state = SandboxState.load(options.dataDir, stateLog);
+  let state = EmulatorState.load(options.dataDir, stateLog);
   if (state) {
     const age = (Date.parse(today) - Date.parse(state.file.anchor)) / 86_400_000;
     if (age > REANCHOR_AFTER_DAYS || modules.some((m) => !(m.name in state!.file.slices))) {
@@ -100,12 +100,12 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
       state.changed();
     }
   } else {
-    state = SandboxState.fresh(options.dataDir, today, seedAll(modules, options.seed, today), stateLog);
+    state = EmulatorState.fresh(options.dataDir, today, seedAll(modules, options.seed, today), stateLog);
     state.changed();
   }
-  let st: SandboxState = state;
+  let st: EmulatorState = state;
 
-  const stats: SandboxStats = {
+  const stats: EmulatorStats = {
     tokenGrants: { authorization_code: 0, refresh_token: 0, account_credentials: 0, client_credentials: 0 },
     requests: {},
     rejectedRefreshTokens: 0,
@@ -220,17 +220,17 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
   });
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 404, message: 'Not Found' }));
 
-  const authenticate = (req: FastifyRequest): SandboxRequest => {
+  const authenticate = (req: FastifyRequest): EmulatorRequest => {
     const h = req.headers.authorization;
     if (!h?.startsWith('Bearer ')) throw zerr.noToken();
     const tok = st.file.access[h.slice(7).trim()];
     if (!tok) throw zerr.invalidToken();
     if (tok.expiresAt <= options.now().getTime()) throw zerr.expiredToken();
-    (req as SandboxRequest).auth = tok;
-    return req as SandboxRequest;
+    (req as EmulatorRequest).auth = tok;
+    return req as EmulatorRequest;
   };
 
-  const context: SandboxContext = {
+  const context: EmulatorContext = {
     options,
     demo,
     baseUrl: options.baseUrl,
@@ -355,7 +355,7 @@ export function buildSandbox(options: SandboxOptions, modules: SandboxModule[]):
     registerHostedMcp(app, { ctx: context, authenticate: (req) => authenticate(req).auth, contract });
 
   const reset = () => {
-    const fresh = SandboxState.fresh(
+    const fresh = EmulatorState.fresh(
       options.dataDir,
       dayOf(options.now()),
       seedAll(modules, options.seed, dayOf(options.now())),

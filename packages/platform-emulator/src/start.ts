@@ -4,11 +4,11 @@
  */
 import type { Logger } from 'pino';
 import type { EmulatorConfig } from './env.js';
-import { DEFAULT_SANDBOX, parseDailyLimits } from './options.js';
-import { SANDBOX_MODULES } from './routes/index.js';
-import { buildSandbox, type Sandbox } from './server.js';
+import { EMULATOR_DEFAULTS, parseDailyLimits } from './options.js';
+import { EMULATOR_MODULES } from './routes/index.js';
+import { buildEmulator, type Emulator } from './server.js';
 
-export interface RunningSandbox extends Sandbox {
+export interface RunningSandbox extends Emulator {
   baseUrl: string;
 }
 
@@ -18,7 +18,7 @@ export async function startSandbox(
   dataDir: string | undefined,
 ): Promise<RunningSandbox> {
   const baseUrl = `http://127.0.0.1:${config.port}`;
-  const sandbox = buildSandbox(
+  const emulator = buildEmulator(
     {
       baseUrl,
       dataDir,
@@ -29,31 +29,31 @@ export async function startSandbox(
       webhookUrl: config.webhookUrl,
       scopes: config.scopes,
       accessTtlSeconds: config.accessTtl,
-      refreshTtlDays: DEFAULT_SANDBOX.refreshTtlDays,
+      refreshTtlDays: EMULATOR_DEFAULTS.refreshTtlDays,
       rateLimits: config.rateLimits,
       dailyLimits: parseDailyLimits(config.dailyLimits),
       autoApprove: config.autoApprove,
-      webhookRetryDelaysMs: [...DEFAULT_SANDBOX.webhookRetryDelaysMs],
+      webhookRetryDelaysMs: [...EMULATOR_DEFAULTS.webhookRetryDelaysMs],
       webhookValidationIntervalMs: config.webhookValidationHours * 3_600_000,
-      seed: DEFAULT_SANDBOX.seed,
+      seed: EMULATOR_DEFAULTS.seed,
       now: () => new Date(),
       logger,
     },
-    SANDBOX_MODULES,
+    EMULATOR_MODULES,
   );
   try {
-    await sandbox.app.listen({ port: config.port, host: '127.0.0.1' });
+    await emulator.app.listen({ port: config.port, host: '127.0.0.1' });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== 'EADDRINUSE' && code !== 'EACCES') throw err;
-    await sandbox.close();
+    await emulator.close();
     throw new SandboxPortError(
       code === 'EADDRINUSE'
         ? `port ${config.port} (SANDBOX_PORT) is already in use on 127.0.0.1; stop what listens there or set SANDBOX_PORT to a free port`
         : `port ${config.port} (SANDBOX_PORT) may not be opened on 127.0.0.1 (permission denied); set SANDBOX_PORT to another port`,
     );
   }
-  return { ...sandbox, baseUrl };
+  return { ...emulator, baseUrl };
 }
 
 /**

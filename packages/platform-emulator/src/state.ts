@@ -53,7 +53,7 @@ const STATE_FILE = 'sandbox-state.json';
 /** The temporary files saves write first (see flush), one per process. */
 const TEMP_FILE = /^sandbox-state\.json\.\d+\.tmp$/;
 
-export class SandboxState {
+export class EmulatorState {
   #timer: NodeJS.Timeout | undefined;
   /** Saves failed in a row (a full disk, say); the next retry waits longer. */
   #failures = 0;
@@ -64,7 +64,7 @@ export class SandboxState {
     private readonly logger?: Logger,
   ) {}
 
-  static load(dataDir: string | undefined, logger?: Logger): SandboxState | undefined {
+  static load(dataDir: string | undefined, logger?: Logger): EmulatorState | undefined {
     const location = dataDir ? path.join(dataDir, STATE_FILE) : undefined;
     if (!dataDir || !location || !existsSync(location)) return undefined;
     // A process that died mid-save (before saves cleaned up after themselves) left its temporary
@@ -73,7 +73,7 @@ export class SandboxState {
       rmSync(path.join(dataDir, f), { force: true });
     try {
       const parsed = JSON.parse(readFileSync(location, 'utf8')) as StateFile;
-      return parsed.version === 1 ? new SandboxState(parsed, location, logger) : undefined;
+      return parsed.version === 1 ? new EmulatorState(parsed, location, logger) : undefined;
     } catch {
       return undefined;
     }
@@ -84,9 +84,9 @@ export class SandboxState {
     anchor: string,
     slices: Record<string, unknown>,
     logger?: Logger,
-  ): SandboxState {
+  ): EmulatorState {
     const location = dataDir ? path.join(dataDir, STATE_FILE) : undefined;
-    return new SandboxState(
+    return new EmulatorState(
       { version: 1, anchor, access: {}, refresh: {}, codes: {}, slices },
       location,
       logger,

@@ -1,21 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RouteDef, SandboxContext, SandboxModule } from '../src/context.js';
+import type { RouteDef, EmulatorContext, EmulatorModule } from '../src/context.js';
 import { calendarModule } from '../src/routes/calendar.js';
 import { parseQuickAdd } from '../src/routes/calendar/quick-add.js';
 import { meetingsModule } from '../src/routes/meetings.js';
 import { usersModule } from '../src/routes/users.js';
-import { expectViolation } from '../../../test/helpers/contract.js';
+import { expectViolation } from './helpers/contract.js';
 import { checkResponse, documentedScopes, itWithSpecs, publishedSpec } from './helpers/openapi.js';
-import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
+import { startTestEmulator, type TestEmulator } from './helpers/emulator.js';
 
-const MODULES = [usersModule, meetingsModule, calendarModule] as SandboxModule[];
+const MODULES = [usersModule, meetingsModule, calendarModule] as EmulatorModule[];
 const DEMO = 'avery.quinn@meridianfleet.example';
 const TZ = 'America/Chicago';
 
-let t: TestSandbox;
+let t: TestEmulator;
 let token: string;
 beforeAll(async () => {
-  t = await startTestSandbox({}, MODULES);
+  t = await startTestEmulator({}, MODULES);
   token = (await t.userToken()).access_token;
 });
 afterAll(() => t.close());
@@ -50,7 +50,7 @@ const calId = async (summary: string) => (await calendars()).find((c) => c.summa
 describe('calendar routes', () => {
   itWithSpecs('declare every documented scope and the documented rate-limit label', () => {
     const defs: RouteDef[] = [];
-    calendarModule.register({ route: (d: RouteDef) => defs.push(d) } as unknown as SandboxContext);
+    calendarModule.register({ route: (d: RouteDef) => defs.push(d) } as unknown as EmulatorContext);
     const spec = publishedSpec('calendar.json');
     expect(defs).toHaveLength(8);
     for (const d of defs) {
@@ -64,7 +64,7 @@ describe('calendar routes', () => {
   });
 
   it('admits a token holding only one documented granular scope', async () => {
-    const narrow = await startTestSandbox({ scopes: ['calendar:read:list_events'] }, MODULES);
+    const narrow = await startTestEmulator({ scopes: ['calendar:read:list_events'] }, MODULES);
     try {
       const tok = (await narrow.userToken()).access_token;
       expect((await narrow.api('GET', '/v2/calendars/primary/events', { token: tok })).status).toBe(200);
@@ -249,7 +249,7 @@ describe('events', () => {
   });
 
   it('creates (200), gets, patches (200) and deletes (204) an event, emitting webhooks', async () => {
-    const emit = vi.spyOn(t.sandbox.context.webhooks, 'emit');
+    const emit = vi.spyOn(t.emulator.context.webhooks, 'emit');
     try {
       const created = await t.api('POST', '/v2/calendars/primary/events', {
         token,

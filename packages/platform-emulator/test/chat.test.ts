@@ -1,13 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteDef, SandboxContext } from '../src/context.js';
+import type { RouteDef, EmulatorContext } from '../src/context.js';
 import { chatModule } from '../src/routes/chat.js';
 import { meetingsModule } from '../src/routes/meetings.js';
 import { usersModule } from '../src/routes/users.js';
 import { checkResponse, describeWithSpecs, documentedScopes, publishedSpec } from './helpers/openapi.js';
-import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
-import { expectViolation } from '../../../test/helpers/contract.js';
+import { startTestEmulator, type TestEmulator } from './helpers/emulator.js';
+import { expectViolation } from './helpers/contract.js';
 
 const SPEC = 'team-chat.json';
 const modules = [usersModule, meetingsModule, chatModule];
@@ -16,7 +16,7 @@ const fidelity = (method: string, template: string, status: number, body: unknow
 
 const received: any[] = [];
 let hook: Server;
-let t: TestSandbox;
+let t: TestEmulator;
 let token: string;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const tenDaysAgo = () => new Date(Date.now() - 11 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -32,7 +32,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
   const port = (hook.address() as AddressInfo).port;
-  t = await startTestSandbox({ webhookUrl: `http://127.0.0.1:${port}/hook` }, modules);
+  t = await startTestEmulator({ webhookUrl: `http://127.0.0.1:${port}/hook` }, modules);
   token = (await t.userToken()).access_token;
 });
 afterAll(async () => {
@@ -48,7 +48,7 @@ async function channelId(name: string): Promise<string> {
 
 describeWithSpecs('chat: route definitions', () => {
   const defs: RouteDef[] = [];
-  chatModule.register({ route: (d: RouteDef) => defs.push(d) } as unknown as SandboxContext);
+  chatModule.register({ route: (d: RouteDef) => defs.push(d) } as unknown as EmulatorContext);
   // Read in the test, not here: a skipped describe still runs its body.
   const spec = () =>
     publishedSpec(SPEC) as {
@@ -451,7 +451,7 @@ describe('chat: contacts', () => {
 
 describe('chat: scopes', () => {
   it('admits a token holding only one documented granular scope, and names the scope otherwise', async () => {
-    const s = await startTestSandbox({ scopes: ['team_chat:read:list_user_messages'] }, modules);
+    const s = await startTestEmulator({ scopes: ['team_chat:read:list_user_messages'] }, modules);
     try {
       const tok = (await s.userToken()).access_token;
       const ok = await s.api('GET', '/v2/chat/users/me/messages', {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteDef, SandboxContext } from '../src/context.js';
+import type { RouteDef, EmulatorContext } from '../src/context.js';
 import { clipsModule, type ClipsSlice } from '../src/routes/clips.js';
-import { expectViolation } from '../../../test/helpers/contract.js';
+import { expectViolation } from './helpers/contract.js';
 import { meetingsModule } from '../src/routes/meetings.js';
 import { usersModule } from '../src/routes/users.js';
 import { checkResponse, describeWithSpecs, documentedScopes, publishedSpec } from './helpers/openapi.js';
-import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
+import { startTestEmulator, type TestEmulator } from './helpers/emulator.js';
 
 const SPEC = 'clips.json';
 const modules = [usersModule, meetingsModule, clipsModule];
@@ -15,17 +15,17 @@ const fidelity = (method: string, template: string, status: number, body: unknow
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const month = () => ({ from: iso(Date.now() - 30 * 86_400_000), to: iso(Date.now() + 60_000) });
 
-let t: TestSandbox;
+let t: TestEmulator;
 let token: string;
 beforeAll(async () => {
-  t = await startTestSandbox({}, modules);
+  t = await startTestEmulator({}, modules);
   token = (await t.userToken()).access_token;
 });
 afterAll(() => t.close());
 
 describeWithSpecs('clips: route definitions', () => {
   const defs: RouteDef[] = [];
-  clipsModule.register({ route: (d: RouteDef) => defs.push(d) } as unknown as SandboxContext);
+  clipsModule.register({ route: (d: RouteDef) => defs.push(d) } as unknown as EmulatorContext);
   // Read in the test, not here: a skipped describe still runs its body.
   const spec = () =>
     publishedSpec(SPEC) as {
@@ -51,7 +51,7 @@ describeWithSpecs('clips: route definitions', () => {
 describe('clips', () => {
   it('lists clips under /v2 with token pagination, per the documented schema', async () => {
     // A page holds 30 to 300 clips: 40 more copies of a clip of this month make two pages.
-    const slice = t.sandbox.context.slice<ClipsSlice>('clips');
+    const slice = t.emulator.context.slice<ClipsSlice>('clips');
     const recent = slice.clips
       .filter((c) => c.created <= Date.now())
       .sort((a, b) => b.modified - a.modified)[0]!;
@@ -89,7 +89,7 @@ describe('clips', () => {
       t.api('GET', '/v2/clips', { token, query: { ...month(), page_size: 5 } }),
     );
     expect(small.json).toEqual({ code: 300, message: 'Invalid parameter: page_size.' });
-    t.sandbox.reset();
+    t.emulator.reset();
   });
 
   it('defaults to today, filters by title, status and date type, and caps the window at a month', async () => {
@@ -143,7 +143,7 @@ describe('clips', () => {
     expect(other.status).toBe(404);
     expect(other.json.code).toBe(1001);
 
-    const s = await startTestSandbox({ scopes: ['clips:read:list_user_clips'] }, modules);
+    const s = await startTestEmulator({ scopes: ['clips:read:list_user_clips'] }, modules);
     try {
       const tok = (await s.userToken()).access_token;
       const mine = await s.api('GET', '/v2/clips', { token: tok, query: { ...month(), user_id: 'me' } });

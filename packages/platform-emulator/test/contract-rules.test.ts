@@ -8,15 +8,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RULES_FILE, rulesFrom } from '../../../scripts/contract-rules-source.js';
-import { oracleDir } from '../../../test/helpers/oracles.js';
+import { RULES_FILE, rulesFrom } from '../scripts/contract-rules-source.js';
+import { platformDocumentsDir } from './helpers/oracles.js';
 import { applyCorrections, CORRECTIONS } from '../src/contract/corrections.js';
 import type { OpenApiDocument } from '../src/contract/extract.js';
 import { SERVED, UNREFERENCED } from '../src/contract/operations.js';
 import { committedRules } from '../src/contract/rules.js';
 import { itWithSpecs } from './helpers/openapi.js';
 
-const DIR = oracleDir('platform-openapi');
+const DIR = platformDocumentsDir();
 
 describe('the committed contract rules', () => {
   it('hold the rules of every route the emulator maps to a published operation, and no other', () => {

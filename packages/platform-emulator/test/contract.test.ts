@@ -7,15 +7,15 @@
  * The checker itself is held here to small rules of its own, documents or none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectViolation } from '../../../test/helpers/contract.js';
+import { expectViolation } from './helpers/contract.js';
 import { checkRequest, findOperation, type PlatformRequest } from '../src/contract/check.js';
 import type { OperationRule } from '../src/contract/rules.js';
-import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
+import { startTestEmulator, type TestEmulator } from './helpers/emulator.js';
 
-let t: TestSandbox;
+let t: TestEmulator;
 let token: string;
 beforeAll(async () => {
-  t = await startTestSandbox();
+  t = await startTestEmulator();
   token = (await t.userToken()).access_token;
 });
 afterAll(() => t.close());
@@ -160,7 +160,7 @@ describe('an account-level token', () => {
       headers: { authorization: basicAuth, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
         grant_type: 'account_credentials',
-        account_id: t.sandbox.context.demo.accountId,
+        account_id: t.emulator.context.demo.accountId,
       }),
     });
     const account = ((await res.json()) as { access_token: string }).access_token;
@@ -169,7 +169,7 @@ describe('an account-level token', () => {
     );
     expect(me.json).toEqual({ code: 1001, message: 'User does not exist: me.' });
     expect((await contract()).violations.at(-1)).toMatchObject({ fromDocuments: false, name: 'me' });
-    const byId = await t.api('GET', `/v2/users/${t.sandbox.context.demo.id}`, { token: account });
+    const byId = await t.api('GET', `/v2/users/${t.emulator.context.demo.id}`, { token: account });
     expect(byId.status).toBe(200);
   });
 });

@@ -7,12 +7,12 @@
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
+import { startTestEmulator, type TestEmulator } from './helpers/emulator.js';
 
-let t: TestSandbox;
+let t: TestEmulator;
 let port: number;
 beforeAll(async () => {
-  t = await startTestSandbox();
+  t = await startTestEmulator();
   port = Number(new URL(t.base).port);
 });
 afterAll(() => t.close());
@@ -176,9 +176,9 @@ describe('the control API answers its own address only', () => {
       expect(r.json.tokenGrants).toBeDefined();
     }
     // An emulator configured under another name (its baseUrl) answers that name as well.
-    const named = await startTestSandbox({ baseUrl: 'http://emulator.internal:8123' });
+    const named = await startTestEmulator({ baseUrl: 'http://emulator.internal:8123' });
     try {
-      const address = named.sandbox.app.server.address();
+      const address = named.emulator.app.server.address();
       const at = typeof address === 'object' && address ? address.port : 0;
       const stats = (host: string) => raw('GET', '/_sandbox/stats', { host }, undefined, at);
       expect((await stats('emulator.internal:8123')).status).toBe(200);

@@ -8,14 +8,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../../../test/helpers/build-test-app.js';
-import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
-import { expectViolation } from '../../../test/helpers/contract.js';
+import { eventually } from './helpers/wait.js';
+import { startTestEmulator, type TestEmulator } from './helpers/emulator.js';
+import { expectViolation } from './helpers/contract.js';
 
-let t: TestSandbox;
+let t: TestEmulator;
 let token: string;
 beforeAll(async () => {
-  t = await startTestSandbox();
+  t = await startTestEmulator();
   token = (await t.userToken()).access_token;
 });
 afterAll(() => t.close());
@@ -30,7 +30,7 @@ describe('bearer auth and scopes', () => {
       code: 124,
       message: 'Invalid access token.',
     });
-    const other = await startTestSandbox();
+    const other = await startTestEmulator();
     try {
       const tok = (await other.userToken()).access_token;
       expect((await other.api('POST', '/_sandbox/tokens/expire')).status).toBe(204);
@@ -46,7 +46,7 @@ describe('bearer auth and scopes', () => {
   });
 
   it('400 code 4711 naming the missing scope', async () => {
-    const narrow = await startTestSandbox({ scopes: ['user:read:user'] });
+    const narrow = await startTestEmulator({ scopes: ['user:read:user'] });
     try {
       const tok = (await narrow.userToken()).access_token;
       expect((await narrow.api('GET', '/v2/users/me', { token: tok })).status).toBe(200);
@@ -74,7 +74,7 @@ describe('bearer auth and scopes', () => {
 
 describe('rate limits (Pro plan, per account)', () => {
   it('429 with the platform headers past 30 light calls in a second', async () => {
-    const limited = await startTestSandbox({
+    const limited = await startTestEmulator({
       rateLimits: true,
       now: () => new Date('2030-01-01T00:00:00.000Z'),
     });
@@ -160,7 +160,7 @@ describe('webhooks out', () => {
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   it('signs compact JSON with v0=HMAC-SHA256 and retries after a 5xx', async () => {
-    const w = await startTestSandbox({ webhookUrl: url });
+    const w = await startTestEmulator({ webhookUrl: url });
     try {
       const tok = (await w.userToken()).access_token;
       failFirst = 1;
@@ -210,14 +210,14 @@ describe('state', () => {
   it('persists tokens and created meetings across a restart', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'sandbox-state-'));
     try {
-      const a = await startTestSandbox({ dataDir: dir });
+      const a = await startTestEmulator({ dataDir: dir });
       const pair = await a.userToken();
       const m = await a.api('POST', '/v2/users/me/meetings', {
         token: pair.access_token,
         body: { topic: 'Survives restart' },
       });
       await a.close();
-      const b = await startTestSandbox({ dataDir: dir });
+      const b = await startTestEmulator({ dataDir: dir });
       try {
         const got = await b.api('GET', `/v2/meetings/${m.json.id}`, { token: pair.access_token });
         expect(got.status).toBe(200);
@@ -231,8 +231,8 @@ describe('state', () => {
   });
 
   it('seeds the same data every time (deterministic)', async () => {
-    const a = await startTestSandbox();
-    const b = await startTestSandbox();
+    const a = await startTestEmulator();
+    const b = await startTestEmulator();
     try {
       const ta = (await a.userToken()).access_token;
       const tb = (await b.userToken()).access_token;

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDailyLimits, PLATFORM_DAILY_LIMITS } from '../src/options.js';
 import { RateLimiter } from '../src/rate-limit.js';
 import { ZoomError } from '../src/zoom-error.js';
-import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
+import { startTestEmulator, type TestEmulator } from './helpers/emulator.js';
 
-let s: TestSandbox;
+let s: TestEmulator;
 let token: string;
 beforeAll(async () => {
-  s = await startTestSandbox({
+  s = await startTestEmulator({
     rateLimits: true,
     dailyLimits: parseDailyLimits('meeting_writes_per_user=2,heavy=2'),
   });

@@ -2,16 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsModule } from '../src/routes/docs.js';
 import { meetingsModule } from '../src/routes/meetings.js';
 import { usersModule } from '../src/routes/users.js';
-import type { SandboxModule } from '../src/context.js';
+import type { EmulatorModule } from '../src/context.js';
 import { checkResponse, documentedScopes } from './helpers/openapi.js';
-import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
-import { expectViolation } from '../../../test/helpers/contract.js';
+import { startTestEmulator, type TestEmulator } from './helpers/emulator.js';
+import { expectViolation } from './helpers/contract.js';
 
-const MODULES = [usersModule, meetingsModule, docsModule] as SandboxModule[];
-let t: TestSandbox;
+const MODULES = [usersModule, meetingsModule, docsModule] as EmulatorModule[];
+let t: TestEmulator;
 let token: string;
 beforeAll(async () => {
-  t = await startTestSandbox({}, MODULES);
+  t = await startTestEmulator({}, MODULES);
   token = (await t.userToken()).access_token;
 });
 afterAll(() => t.close());
@@ -234,7 +234,7 @@ describe('docs', () => {
       (f: { file_name: string }) => f.file_name === 'Meridian Fleet brand voice guide',
     ).file_id as string;
     for (const [method, template, scope, call] of ops) {
-      const only = await startTestSandbox({ scopes: [scope] }, MODULES);
+      const only = await startTestEmulator({ scopes: [scope] }, MODULES);
       try {
         const tok = (await only.userToken()).access_token;
         const { path, body } = call(root, file);

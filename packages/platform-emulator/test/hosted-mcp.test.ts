@@ -5,8 +5,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxModule } from '../src/context.js';
-import { DEFAULT_SANDBOX } from '../src/options.js';
+import type { EmulatorModule } from '../src/context.js';
+import { EMULATOR_DEFAULTS } from '../src/options.js';
 import {
   askMeetings,
   McpToolError,
@@ -18,13 +18,13 @@ import {
 import { meetingsModule, type MeetingsSlice } from '../src/routes/meetings.js';
 import { recordingsModule, recordingFiles, type RecordingsSlice } from '../src/routes/recordings.js';
 import { usersModule } from '../src/routes/users.js';
-import { seedAll, type Sandbox } from '../src/server.js';
-import { startTestSandbox } from './helpers/sandbox.js';
+import { seedAll, type Emulator } from '../src/server.js';
+import { startTestEmulator } from './helpers/emulator.js';
 
-const MODULES = [usersModule, meetingsModule, recordingsModule] as SandboxModule[];
+const MODULES = [usersModule, meetingsModule, recordingsModule] as EmulatorModule[];
 const now = new Date();
 const today = now.toISOString().slice(0, 10);
-const slices = seedAll(MODULES, DEFAULT_SANDBOX.seed, today);
+const slices = seedAll(MODULES, EMULATOR_DEFAULTS.seed, today);
 const meetings = (slices['meetings'] as MeetingsSlice).meetings;
 const recordings = slices['recordings'] as RecordingsSlice;
 const docs: MeetingDoc[] = meetingDocs(meetings, recordings, now);
@@ -166,13 +166,13 @@ describe('ask (pure)', () => {
 });
 
 describe('POST /mcp (HTTP)', () => {
-  let sandbox: Sandbox;
+  let emulator: Emulator;
   let base: string;
   let client: Client;
   let token: string;
   beforeAll(async () => {
-    const t = await startTestSandbox({}, MODULES);
-    sandbox = t.sandbox;
+    const t = await startTestEmulator({}, MODULES);
+    emulator = t.emulator;
     base = t.base;
     // A real emulator access token, through the OAuth flow; the server wires the MCP endpoint itself.
     token = (await t.userToken()).access_token;
@@ -185,7 +185,7 @@ describe('POST /mcp (HTTP)', () => {
   });
   afterAll(async () => {
     await client.close();
-    await sandbox.close();
+    await emulator.close();
   });
 
   it('lists the two read-only tools', async () => {
@@ -275,7 +275,7 @@ describe('POST /mcp (HTTP)', () => {
       id: null,
     });
     const wrong = await post({ authorization: 'Bearer nope' });
-    expect((await wrong.json()).error.message).toBe('Invalid access token.');
+    expect(((await wrong.json()) as any).error.message).toBe('Invalid access token.');
     expect((await post({ authorization: `Bearer ${token}` })).status).toBe(200);
     expect((await fetch(`${base}/mcp`)).status).toBe(405);
     // The REST API next to it is untouched.

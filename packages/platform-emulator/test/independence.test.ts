@@ -2,13 +2,15 @@
  * The emulator stands in for a third party, so it shares no code with the service: no module
  * under this package's src/ imports (statically, dynamically, or for its types) a file outside its own
  * folder. Packages from node_modules are fine. The service may import the emulator's entries,
- * not the other way round.
+ * not the other way round. The package is self-contained too: its tests and scripts import
+ * nothing from outside it (the root's test helpers build on these, never the reverse).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const ROOT = path.resolve(import.meta.dirname, '../src');
+const PACKAGE = path.resolve(import.meta.dirname, '..');
+const ROOT = path.join(PACKAGE, 'src');
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -64,6 +66,22 @@ describe('the emulator is independent of the service', () => {
   it("no module under the package's src/ imports from outside it", () => {
     const found = sources(ROOT).flatMap((file) =>
       escapes(file, readFileSync(file, 'utf8'), ROOT).map((s) => `${path.relative(ROOT, file)} → ${s}`),
+    );
+    expect(found).toEqual([]);
+  });
+});
+
+describe('the package is self-contained', () => {
+  it('no module under its test/ or scripts/ imports from outside the package', () => {
+    const found = ['test', 'scripts'].flatMap((dir) =>
+      // This file's own samples above are strings, not imports.
+      sources(path.join(PACKAGE, dir))
+        .filter((file) => file !== import.meta.filename)
+        .flatMap((file) =>
+          escapes(file, readFileSync(file, 'utf8'), PACKAGE).map(
+            (s) => `${path.relative(PACKAGE, file)} → ${s}`,
+          ),
+        ),
     );
     expect(found).toEqual([]);
   });

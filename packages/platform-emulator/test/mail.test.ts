@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteDef, SandboxContext, SandboxModule } from '../src/context.js';
+import type { RouteDef, EmulatorContext, EmulatorModule } from '../src/context.js';
 import { mailModule } from '../src/routes/mail.js';
 import { meetingsModule } from '../src/routes/meetings.js';
 import { usersModule } from '../src/routes/users.js';
 import { checkResponse, documentedScopes, itWithSpecs, publishedSpec } from './helpers/openapi.js';
-import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
-import { expectViolation } from '../../../test/helpers/contract.js';
+import { startTestEmulator, type TestEmulator } from './helpers/emulator.js';
+import { expectViolation } from './helpers/contract.js';
 
-const MODULES = [usersModule, meetingsModule, mailModule] as SandboxModule[];
+const MODULES = [usersModule, meetingsModule, mailModule] as EmulatorModule[];
 const DEMO = 'avery.quinn@meridianfleet.example';
 const BOX = '/v2/emails/mailboxes/me';
 
-let t: TestSandbox;
+let t: TestEmulator;
 let token: string;
 beforeAll(async () => {
-  t = await startTestSandbox({}, MODULES);
+  t = await startTestEmulator({}, MODULES);
   token = (await t.userToken()).access_token;
 });
 afterAll(() => t.close());
@@ -34,7 +34,7 @@ const plainText = (msg: { payload: { parts: { mimeType: string; body: { data: st
 describe('mail routes', () => {
   itWithSpecs('declare every documented scope and the documented rate-limit label', () => {
     const defs: RouteDef[] = [];
-    mailModule.register({ route: (d: RouteDef) => defs.push(d) } as unknown as SandboxContext);
+    mailModule.register({ route: (d: RouteDef) => defs.push(d) } as unknown as EmulatorContext);
     const spec = publishedSpec('mail.json');
     expect(defs).toHaveLength(12);
     for (const d of defs) {
@@ -48,7 +48,7 @@ describe('mail routes', () => {
   });
 
   it('admits a token holding only one documented granular scope', async () => {
-    const narrow = await startTestSandbox({ scopes: ['email:read:list_msgs'] }, MODULES);
+    const narrow = await startTestEmulator({ scopes: ['email:read:list_msgs'] }, MODULES);
     try {
       const tok = (await narrow.userToken()).access_token;
       expect((await narrow.api('GET', `${BOX}/messages`, { token: tok })).status).toBe(200);

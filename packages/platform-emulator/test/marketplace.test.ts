@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxModule } from '../src/context.js';
+import type { EmulatorModule } from '../src/context.js';
 import { marketplaceModule } from '../src/routes/marketplace.js';
 import { meetingsModule } from '../src/routes/meetings.js';
 import { usersModule } from '../src/routes/users.js';
 import { checkResponse, documentedScopes } from './helpers/openapi.js';
-import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
-import { expectViolation } from '../../../test/helpers/contract.js';
+import { startTestEmulator, type TestEmulator } from './helpers/emulator.js';
+import { expectViolation } from './helpers/contract.js';
 
-const MODULES = [usersModule, meetingsModule, marketplaceModule] as SandboxModule[];
-let t: TestSandbox;
+const MODULES = [usersModule, meetingsModule, marketplaceModule] as EmulatorModule[];
+let t: TestEmulator;
 let token: string;
 let granted: string[];
 let appId: string;
 beforeAll(async () => {
-  t = await startTestSandbox({}, MODULES);
+  t = await startTestEmulator({}, MODULES);
   const tok = await t.userToken();
   token = tok.access_token;
   granted = tok.scope.split(' ');
@@ -48,7 +48,7 @@ describe('marketplace', () => {
 
   it('reports app_scopes equal to a restricted grant', async () => {
     const scopes = ['marketplace:read:app', 'meeting:read:meeting'];
-    const only = await startTestSandbox({ scopes }, MODULES);
+    const only = await startTestEmulator({ scopes }, MODULES);
     try {
       const tok = await only.userToken();
       expect(tok.scope.split(' ').sort()).toEqual(scopes);
@@ -179,7 +179,7 @@ describe('marketplace', () => {
     for (const [m, path] of ops)
       for (const s of documentedScopes('marketplace.json', m, path))
         expect(granted, `${m} ${path}`).toContain(s);
-    const only = await startTestSandbox({ scopes: ['marketplace:read:app_request:admin'] }, MODULES);
+    const only = await startTestEmulator({ scopes: ['marketplace:read:app_request:admin'] }, MODULES);
     try {
       const tok = (await only.userToken()).access_token;
       expect(

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkResponse } from './helpers/openapi.js';
-import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
-import { expectViolation } from '../../../test/helpers/contract.js';
+import { startTestEmulator, type TestEmulator } from './helpers/emulator.js';
+import { expectViolation } from './helpers/contract.js';
 
-let t: TestSandbox;
+let t: TestEmulator;
 let token: string;
 beforeAll(async () => {
-  t = await startTestSandbox();
+  t = await startTestEmulator();
   token = (await t.userToken()).access_token;
 });
 afterAll(() => t.close());
@@ -119,7 +119,7 @@ describe('meetings', () => {
     expect(r.status).toBe(400);
     expect(r.json.code).toBe(4711);
     expect(r.json.message).toContain('webinar:read:list_webinars');
-    const withScopes = await startTestSandbox({ scopes: ['webinar:read:list_webinars', 'meeting:read'] });
+    const withScopes = await startTestEmulator({ scopes: ['webinar:read:list_webinars', 'meeting:read'] });
     try {
       const tok = (await withScopes.userToken()).access_token;
       const w = await withScopes.api('GET', '/v2/users/me/webinars', { token: tok });

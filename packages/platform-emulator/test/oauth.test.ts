@@ -4,12 +4,12 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, REDIRECT, startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
-import { expectViolation } from '../../../test/helpers/contract.js';
+import { basic, REDIRECT, startTestEmulator, type TestEmulator } from './helpers/emulator.js';
+import { expectViolation } from './helpers/contract.js';
 
-let t: TestSandbox;
+let t: TestEmulator;
 beforeAll(async () => {
-  t = await startTestSandbox();
+  t = await startTestEmulator();
 });
 afterAll(() => t.close());
 
@@ -58,7 +58,7 @@ describe('authorize', () => {
   });
 
   it('answers access_denied when configured to refuse', async () => {
-    const refusing = await startTestSandbox({ autoApprove: false });
+    const refusing = await startTestEmulator({ autoApprove: false });
     try {
       const res = await fetch(
         `${refusing.base}/oauth/authorize?response_type=code&client_id=sandbox-client&redirect_uri=${encodeURIComponent(REDIRECT)}&state=q`,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meetingsModule } from '../src/routes/meetings.js';
 import { PHONE_SCOPES, phoneModule } from '../src/routes/phone.js';
 import { usersModule } from '../src/routes/users.js';
-import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
+import { startTestEmulator, type TestEmulator } from './helpers/emulator.js';
 
 // The Phone OpenAPI is not among the test fixtures, so the documented fields are spelled out
 // here (platform-api.md §4.11 plus the Phone API reference): name → type or enum. Fields marked
@@ -202,10 +202,10 @@ function shape(body: unknown, spec: Spec, at = ''): string[] {
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const RANGE = { from: day(-15), to: day(0) };
 
-let t: TestSandbox;
+let t: TestEmulator;
 let token: string;
 beforeAll(async () => {
-  t = await startTestSandbox({}, MODULES);
+  t = await startTestEmulator({}, MODULES);
   token = (await t.userToken()).access_token;
 });
 afterAll(() => t.close());
@@ -464,7 +464,7 @@ describe('phone voicemails, recordings and AI call summaries', () => {
     const transcript = await fetch(r.json.recordings[0].transcript_download_url, {
       headers: { authorization: `Bearer ${token}` },
     });
-    const tj = await transcript.json();
+    const tj: any = await transcript.json();
     expect(tj).toMatchObject({ type: 'zoom_transcript', ver: 1, recording_id: r.json.recordings[0].id });
     expect(tj.timeline.length).toBeGreaterThan(2);
   });
@@ -520,7 +520,7 @@ describe('phone scopes and rate limits', () => {
     expect(PHONE_SCOPES.callPath).toEqual(
       expect.arrayContaining(['phone:read:call_log:admin', 'phone:read:admin']),
     );
-    const narrow = await startTestSandbox({ scopes: ['phone:read:list_call_logs'] }, MODULES);
+    const narrow = await startTestEmulator({ scopes: ['phone:read:list_call_logs'] }, MODULES);
     try {
       const tok = (await narrow.userToken()).access_token;
       expect((await narrow.api('GET', '/v2/phone/users/me/call_history', { token: tok })).status).toBe(200);
@@ -538,7 +538,7 @@ describe('phone scopes and rate limits', () => {
 
   it('applies the lower Phone limits (MEDIUM: 10 a second)', async () => {
     const frozen = new Date();
-    const limited = await startTestSandbox({ rateLimits: true, now: () => frozen }, MODULES);
+    const limited = await startTestEmulator({ rateLimits: true, now: () => frozen }, MODULES);
     try {
       const tok = (await limited.userToken()).access_token;
       const statuses = [];

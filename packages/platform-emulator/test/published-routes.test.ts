@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_MODULES } from '../src/routes/index.js';
+import { EMULATOR_MODULES } from '../src/routes/index.js';
 import type { UsersSlice } from '../src/routes/users.js';
 import {
   checkResponse,
@@ -24,15 +24,15 @@ import {
   UNREFERENCED,
   type RouteKey,
 } from './helpers/route-inventory.js';
-import { startTestSandbox, type ApiResult, type TestSandbox } from './helpers/sandbox.js';
+import { startTestEmulator, type ApiResult, type TestEmulator } from './helpers/emulator.js';
 
-const { modules, defs } = recordingDefs(SANDBOX_MODULES);
+const { modules, defs } = recordingDefs(EMULATOR_MODULES);
 const FIDELITY_DOC = path.resolve(import.meta.dirname, '../../../docs/emulator-fidelity.md');
 
-let t: TestSandbox;
+let t: TestEmulator;
 let token: string;
 beforeAll(async () => {
-  t = await startTestSandbox({}, modules);
+  t = await startTestEmulator({}, modules);
   token = (await t.userToken()).access_token;
 });
 afterAll(() => t.close());
@@ -175,9 +175,9 @@ const DRIVERS: Record<RouteKey, Driver> = {
   'GET /v2/users/:userId/webinars': {
     // Webinars need a plan the demo account lacks, and scopes a default token is not given.
     call: async () => {
-      const w = await startTestSandbox({ scopes: ['webinar:read:list_webinars'] });
+      const w = await startTestEmulator({ scopes: ['webinar:read:list_webinars'] });
       try {
-        w.sandbox.context.slice<UsersSlice>('users').settingsFeature.webinar = true;
+        w.emulator.context.slice<UsersSlice>('users').settingsFeature.webinar = true;
         return await w.api('GET', '/v2/users/me/webinars', { token: (await w.userToken()).access_token });
       } finally {
         await w.close();
@@ -462,7 +462,7 @@ const documentedOp = (key: RouteKey) => {
 
 describe('the inventory of emulated routes', () => {
   it('maps every route the emulator serves to a published operation, or lists it as unreferenced', () => {
-    const served = servedRoutes(t.sandbox.app);
+    const served = servedRoutes(t.emulator.app);
     expect(served.filter((k) => !(k in PUBLISHED) && !unreferenced.has(k))).toEqual([]);
     // And lists nothing the emulator no longer serves.
     expect([...Object.keys(PUBLISHED), ...unreferenced].filter((k) => !served.includes(k))).toEqual([]);
@@ -470,7 +470,7 @@ describe('the inventory of emulated routes', () => {
 
   it('reads every module route back from the server', () => {
     expect(defs.size).toBeGreaterThan(80);
-    const served = servedRoutes(t.sandbox.app);
+    const served = servedRoutes(t.emulator.app);
     expect([...defs.keys()].filter((k) => !served.includes(k))).toEqual([]);
   });
 

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteDef, SandboxContext } from '../src/context.js';
+import type { RouteDef, EmulatorContext } from '../src/context.js';
 import { meetingsModule, type MeetingsSlice } from '../src/routes/meetings.js';
 import {
   emitRecordingCompleted,
@@ -17,7 +17,7 @@ import {
   verifyDownloadToken,
 } from '../src/routes/recordings.js';
 import { usersModule } from '../src/routes/users.js';
-import { eventually } from '../../../test/helpers/build-test-app.js';
+import { eventually } from './helpers/wait.js';
 import {
   checkResponse,
   documentedScopes,
@@ -25,13 +25,13 @@ import {
   publishedSpec,
   specsAvailable,
 } from './helpers/openapi.js';
-import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
-import { expectViolation } from '../../../test/helpers/contract.js';
+import { startTestEmulator, type TestEmulator } from './helpers/emulator.js';
+import { expectViolation } from './helpers/contract.js';
 
 const MODULES = [usersModule, meetingsModule, recordingsModule];
 const SPEC = 'meeting.json';
 
-let t: TestSandbox;
+let t: TestEmulator;
 let token: string;
 let hooks: Server;
 const received: any[] = [];
@@ -47,7 +47,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => hooks.listen(0, '127.0.0.1', () => r()));
   const addr = hooks.address();
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/hook`;
-  t = await startTestSandbox({ webhookUrl: url }, MODULES);
+  t = await startTestEmulator({ webhookUrl: url }, MODULES);
   token = (await t.userToken()).access_token;
 });
 afterAll(async () => {
@@ -78,7 +78,7 @@ const checkHook = (envelope: any): string[] => {
 
 const day = (offset: number) =>
   new Date(t.options.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
-const meetings = () => t.sandbox.context.slice<MeetingsSlice>('meetings').meetings;
+const meetings = () => t.emulator.context.slice<MeetingsSlice>('meetings').meetings;
 const recent = async () =>
   (
     await t.api('GET', '/v2/users/me/recordings', {
@@ -195,10 +195,10 @@ describe('GET /meetings/{meetingId}/recordings and downloads', () => {
     fidelity('GET', '/meetings/{meetingId}/recordings', 200, r.json);
     expect(r.json.uuid).toBe(latest.uuid);
     expect(typeof r.json.password).toBe('string');
-    expect(verifyDownloadToken(t.sandbox.context, r.json.download_access_token)).toEqual({
+    expect(verifyDownloadToken(t.emulator.context, r.json.download_access_token)).toEqual({
       meetingUuid: latest.uuid,
     });
-    expect(verifyDownloadToken(t.sandbox.context, `${r.json.download_access_token}x`)).toBeUndefined();
+    expect(verifyDownloadToken(t.emulator.context, `${r.json.download_access_token}x`)).toBeUndefined();
     const plain = await t.api('GET', `/v2/meetings/${latest.id}/recordings`, { token });
     expect(plain.json.download_access_token).toBeUndefined();
     const byUuid = await t.api(
@@ -423,7 +423,7 @@ describe('recording.completed', () => {
   it('builds the documented object and sends it with a top-level download_token', async () => {
     const [latest] = await recent();
     const m = meetings().find((x) => x.id === latest.id)!;
-    const ctx = t.sandbox.context;
+    const ctx = t.emulator.context;
     const object = recordingCompletedObject(ctx, m);
     const envelope = {
       event: 'recording.completed',
@@ -452,7 +452,7 @@ describe('scopes', () => {
   recordingsModule.register({
     route: (d: RouteDef) => defs.push(d),
     demo: { email: 'x@example.com', id: 'x' },
-  } as unknown as SandboxContext);
+  } as unknown as EmulatorContext);
   const documented: [string, string, string][] = [
     ['GET', '/users/:userId/recordings', '/users/{userId}/recordings'],
     ['GET', '/meetings/:meetingId/recordings', '/meetings/{meetingId}/recordings'],
@@ -484,7 +484,7 @@ describe('scopes', () => {
   });
 
   it('a token with one granular scope reaches its endpoint only', async () => {
-    const s = await startTestSandbox({ scopes: ['cloud_recording:read:list_recording_files'] }, MODULES);
+    const s = await startTestEmulator({ scopes: ['cloud_recording:read:list_recording_files'] }, MODULES);
     try {
       const tok = (await s.userToken()).access_token;
       const list = await s.api('GET', '/v2/users/me/recordings', {

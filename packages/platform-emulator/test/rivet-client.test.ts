@@ -10,11 +10,11 @@ import { randomBytes } from 'node:crypto';
 import { MeetingsOAuthClient, MeetingsS2SAuthClient } from '@zoom/rivet/meetings';
 import { UsersOAuthClient } from '@zoom/rivet/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, REDIRECT, startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
+import { basic, REDIRECT, startTestEmulator, type TestEmulator } from './helpers/emulator.js';
 
-let t: TestSandbox;
+let t: TestEmulator;
 beforeAll(async () => {
-  t = await startTestSandbox();
+  t = await startTestEmulator();
 });
 afterAll(() => t.close());
 
@@ -52,7 +52,7 @@ describe('the platform SDK (@zoom/rivet) against the emulator', () => {
     const { meetings, users } = await userClients();
     const me = await users.getUser({ path: { userId: 'me' } });
     expect(me.statusCode).toBe(200);
-    expect(me.data).toMatchObject({ email: t.sandbox.context.demo.email });
+    expect(me.data).toMatchObject({ email: t.emulator.context.demo.email });
     expect(me.trackingId).toMatch(/^v=2\.0;/);
 
     const listed = await meetings.listMeetings({
@@ -94,7 +94,7 @@ describe('the platform SDK (@zoom/rivet) against the emulator', () => {
       headers: { authorization: basic(), 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
         grant_type: 'account_credentials',
-        account_id: t.sandbox.context.demo.accountId,
+        account_id: t.emulator.context.demo.accountId,
       }),
     });
     const raw = (await res.json()) as { access_token: string; scope: string };
@@ -105,9 +105,9 @@ describe('the platform SDK (@zoom/rivet) against the emulator', () => {
     };
     const meetings = new MeetingsS2SAuthClient({
       ...options(token),
-      accountId: t.sandbox.context.demo.accountId,
+      accountId: t.emulator.context.demo.accountId,
     }).endpoints.meetings;
-    const userId = t.sandbox.context.demo.id;
+    const userId = t.emulator.context.demo.id;
     const created = await meetings.createMeeting({
       path: { userId },
       body: { topic: 'Rivet account check', type: 2, start_time: '2030-03-04T16:00:00Z', duration: 15 },

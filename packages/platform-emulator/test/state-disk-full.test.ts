@@ -10,9 +10,9 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventually } from '../../../test/helpers/build-test-app.js';
-import { mountSmallDisk } from '../../../test/helpers/small-disk.js';
-import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
+import { eventually } from './helpers/wait.js';
+import { mountSmallDisk } from './helpers/small-disk.js';
+import { startTestEmulator, type TestEmulator } from './helpers/emulator.js';
 
 const disk = mountSmallDisk('the emulator full-disk test', 2);
 const dir = disk?.dir ?? '';
@@ -38,9 +38,9 @@ function capturedLogger() {
 describe.skipIf(!dir)('the emulator on a full disk', () => {
   it('keeps serving, cleans its temp file, retries the save and loses no acknowledged change', async () => {
     const first = capturedLogger();
-    const t = await startTestSandbox({ dataDir: dir, logger: first.logger });
+    const t = await startTestEmulator({ dataDir: dir, logger: first.logger });
     let closed = false;
-    let restarted: TestSandbox | undefined;
+    let restarted: TestEmulator | undefined;
     try {
       await eventually(() => expect(existsSync(stateFile())).toBe(true));
       fillDisk();
@@ -74,7 +74,7 @@ describe.skipIf(!dir)('the emulator on a full disk', () => {
       // A restart finds the token acknowledged while the disk was full, and removes what a
       // process that died mid-save left.
       writeFileSync(path.join(dir, 'sandbox-state.json.4242.tmp'), '{"half":');
-      restarted = await startTestSandbox({ dataDir: dir, logger: capturedLogger().logger });
+      restarted = await startTestEmulator({ dataDir: dir, logger: capturedLogger().logger });
       expect((await restarted.api('GET', '/v2/users/me', { token })).status).toBe(200);
       expect(leftovers()).toEqual([]);
     } finally {

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteDef, SandboxContext, SandboxModule } from '../src/context.js';
+import type { RouteDef, EmulatorContext, EmulatorModule } from '../src/context.js';
 import { meetingsModule } from '../src/routes/meetings.js';
 import { usersModule } from '../src/routes/users.js';
 import { zoomEventsModule } from '../src/routes/zoom-events.js';
 import { checkResponse, documentedScopes, itWithSpecs, publishedSpec } from './helpers/openapi.js';
-import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
-import { expectViolation } from '../../../test/helpers/contract.js';
+import { startTestEmulator, type TestEmulator } from './helpers/emulator.js';
+import { expectViolation } from './helpers/contract.js';
 
-const MODULES = [usersModule, meetingsModule, zoomEventsModule] as SandboxModule[];
-let t: TestSandbox;
+const MODULES = [usersModule, meetingsModule, zoomEventsModule] as EmulatorModule[];
+let t: TestEmulator;
 let token: string;
 beforeAll(async () => {
-  t = await startTestSandbox({}, MODULES);
+  t = await startTestEmulator({}, MODULES);
   token = (await t.userToken()).access_token;
 });
 afterAll(() => t.close());
@@ -225,7 +225,7 @@ describe('zoom events', () => {
     ];
     for (const [m, path] of ops)
       for (const s of documentedScopes('events.json', m, path)) expect(granted, `${m} ${path}`).toContain(s);
-    const only = await startTestSandbox({ scopes: ['zoom_events:read:list_hubs'] }, MODULES);
+    const only = await startTestEmulator({ scopes: ['zoom_events:read:list_hubs'] }, MODULES);
     try {
       const tok = (await only.userToken()).access_token;
       expect(
@@ -262,7 +262,7 @@ describe('zoom events tickets (registering attendees)', () => {
 
   itWithSpecs('declare the documented scopes, rate-limit label and answers', () => {
     const defs: RouteDef[] = [];
-    zoomEventsModule.register({ route: (d: RouteDef) => defs.push(d) } as unknown as SandboxContext);
+    zoomEventsModule.register({ route: (d: RouteDef) => defs.push(d) } as unknown as EmulatorContext);
     const answers: Record<string, string[]> = {
       GET: ['200', '403', '404'],
       POST: ['201', '400', '403', '404'],
@@ -454,7 +454,7 @@ describe('zoom events tickets (registering attendees)', () => {
   });
 
   it('needs a ticket write scope to create and a ticket read scope to list', async () => {
-    const only = await startTestSandbox({ scopes: ['zoom_events:read:list_tickets'] }, MODULES);
+    const only = await startTestEmulator({ scopes: ['zoom_events:read:list_tickets'] }, MODULES);
     try {
       const tok = (await only.userToken()).access_token;
       const denied = await only.api('POST', '/v2/zoom_events/events/any/tickets', {

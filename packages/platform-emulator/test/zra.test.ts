@@ -7,15 +7,15 @@ import { usersModule } from '../src/routes/users.js';
 import { zraModule } from '../src/routes/zra.js';
 import { ZRA_SCOPES } from '../src/routes/zra/records.js';
 import { checkResponse, documentedScopes } from './helpers/openapi.js';
-import { startTestSandbox, type TestSandbox } from './helpers/sandbox.js';
-import { expectViolation } from '../../../test/helpers/contract.js';
+import { startTestEmulator, type TestEmulator } from './helpers/emulator.js';
+import { expectViolation } from './helpers/contract.js';
 
 const MODULES = [usersModule, meetingsModule, zraModule];
 const fidelity = (method: string, template: string, status: number, body: unknown) =>
   expect(checkResponse('iq.json', method, template, status, body), `${method} ${template}`).toEqual([]);
 const enc = encodeURIComponent;
 
-let t: TestSandbox;
+let t: TestEmulator;
 let token: string;
 let hookServer: Server;
 const hooks: { headers: Record<string, unknown>; body: string }[] = [];
@@ -31,7 +31,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => hookServer.listen(0, '127.0.0.1', resolve));
   const port = (hookServer.address() as AddressInfo).port;
-  t = await startTestSandbox({ webhookUrl: `http://127.0.0.1:${port}/hooks` }, MODULES);
+  t = await startTestEmulator({ webhookUrl: `http://127.0.0.1:${port}/hooks` }, MODULES);
   token = (await t.userToken()).access_token;
 });
 afterAll(async () => {
@@ -362,7 +362,7 @@ describe('zra scopes', () => {
   });
 
   it('admits a token holding one granular scope and refuses the rest', async () => {
-    const narrow = await startTestSandbox({ scopes: ['zra:read:list_deals'] }, MODULES);
+    const narrow = await startTestEmulator({ scopes: ['zra:read:list_deals'] }, MODULES);
     try {
       const tok = (await narrow.userToken()).access_token;
       expect((await narrow.api('GET', '/v2/zra/deals', { token: tok })).status).toBe(200);

@@ -65,7 +65,7 @@ describe('clips', () => {
 
   it('pages with nextCursor, 30 to 300 a page as the platform allows', async () => {
     // Two pages need more than 30 clips: 40 copies of this month's newest.
-    const slice = e.emu.sandbox.context.slice<ClipsSlice>('clips');
+    const slice = e.emu.emulator.context.slice<ClipsSlice>('clips');
     const recent = slice.clips
       .filter((c) => c.created <= Date.now())
       .sort((a, b) => b.modified - a.modified)[0]!;
@@ -79,7 +79,7 @@ describe('clips', () => {
       const p2 = await run('list_clips', { limit: 30, cursor: p1.nextCursor });
       expect([...p1.items, ...p2.items].map((c: { clip_id: string }) => c.clip_id)).toEqual(all.slice(0, 60));
     } finally {
-      e.emu.sandbox.reset();
+      e.emu.emulator.reset();
     }
   });
 

@@ -4,7 +4,7 @@
  * the rest of the API. Chapters and analytics have no public endpoint, so none is emulated.
  */
 import { defineModule, p, q, zerr, ZoomError } from '../context.js';
-import type { SandboxContext, SandboxRequest, SeedContext } from '../context.js';
+import type { EmulatorContext, EmulatorRequest, SeedContext } from '../context.js';
 import { zoomTime } from '../time.js';
 
 type ClipStatus =
@@ -307,7 +307,7 @@ function parseWhen(v: string): number | undefined {
 export const clipsModule = defineModule<ClipsSlice>({
   name: 'clips',
   seed: seedClips,
-  register(ctx: SandboxContext) {
+  register(ctx: EmulatorContext) {
     const slice = () => ctx.slice<ClipsSlice>('clips');
     const now = () => ctx.now().getTime();
 
@@ -341,7 +341,7 @@ export const clipsModule = defineModule<ClipsSlice>({
       return c;
     };
 
-    const listed = (req: SandboxRequest) => {
+    const listed = (req: EmulatorRequest) => {
       const userId = q(req, 'user_id');
       if (userId !== undefined && userId !== '' && userId !== 'me') {
         if (!req.auth.scopes.some((s) => ADMIN_LIST_SCOPES.includes(s)))

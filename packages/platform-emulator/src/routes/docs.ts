@@ -6,7 +6,7 @@
  * parsing, state helpers and routes are in docs/.
  */
 import { defineModule } from '../context.js';
-import type { SandboxContext } from '../context.js';
+import type { EmulatorContext } from '../context.js';
 import type { DocsSlice } from './docs/records.js';
 import { registerFileRoutes } from './docs/routes-files.js';
 import { registerSearchRoute } from './docs/routes-search.js';
@@ -18,7 +18,7 @@ export type { DocFileRec, DocFileType, DocsSlice } from './docs/records.js';
 export const docsModule = defineModule<DocsSlice>({
   name: 'docs',
   seed: seedDocs,
-  register(ctx: SandboxContext) {
+  register(ctx: EmulatorContext) {
     const store = docsStore(ctx);
     registerFileRoutes(ctx, store);
     registerSearchRoute(ctx, store);

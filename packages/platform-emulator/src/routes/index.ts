@@ -1,7 +1,7 @@
 /**
  * Every emulated API group, in registration order.
  */
-import type { SandboxModule } from '../context.js';
+import type { EmulatorModule } from '../context.js';
 import { calendarModule } from './calendar.js';
 import { chatModule } from './chat.js';
 import { clipsModule } from './clips.js';
@@ -15,7 +15,7 @@ import { usersModule } from './users.js';
 import { zoomEventsModule } from './zoom-events.js';
 import { zraModule } from './zra.js';
 
-export const SANDBOX_MODULES: SandboxModule[] = [
+export const EMULATOR_MODULES: EmulatorModule[] = [
   usersModule,
   meetingsModule,
   recordingsModule,
@@ -28,4 +28,4 @@ export const SANDBOX_MODULES: SandboxModule[] = [
   zoomEventsModule,
   marketplaceModule,
   mailModule,
-] as SandboxModule[];
+] as EmulatorModule[];

@@ -4,7 +4,7 @@
  * the app, and the demo user's own requests for other apps.
  */
 import { defineModule, p, q, zerr, ZoomError } from '../context.js';
-import type { SandboxContext, SandboxRequest, SeedContext } from '../context.js';
+import type { EmulatorContext, EmulatorRequest, SeedContext } from '../context.js';
 import type { UsersSlice } from './users.js';
 
 type AppType = 'ZoomApp' | 'ChatBotApp' | 'OAuthApp';
@@ -172,7 +172,7 @@ const title = (product: string) =>
 export const marketplaceModule = defineModule<MarketplaceSlice>({
   name: 'marketplace',
   seed: seedMarketplace,
-  register(ctx: SandboxContext) {
+  register(ctx: EmulatorContext) {
     const slice = () => ctx.slice<MarketplaceSlice>('marketplace');
     const ownId = () => ctx.options.clientId;
 
@@ -202,7 +202,7 @@ export const marketplaceModule = defineModule<MarketplaceSlice>({
       url: '/marketplace/apps/:appId',
       scopes: SCOPES.app,
       label: 'MEDIUM',
-      handler: (req: SandboxRequest) => {
+      handler: (req: EmulatorRequest) => {
         const appId = p(req, 'appId');
         const s = slice();
         if (appId === ownId()) {
@@ -251,7 +251,7 @@ export const marketplaceModule = defineModule<MarketplaceSlice>({
       url: '/marketplace/monetization/entitlements',
       scopes: SCOPES.monetization,
       label: 'HEAVY',
-      handler: (req: SandboxRequest) => {
+      handler: (req: EmulatorRequest) => {
         const userId = q(req, 'user_id') ?? 'me';
         let isDemo = false;
         try {

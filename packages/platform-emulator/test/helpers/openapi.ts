@@ -1,6 +1,6 @@
 /**
  * Fidelity oracle: the platform's published OpenAPI documents (found through
- * test/helpers/oracles.ts, test data only, never copied into the project) turned into validators
+ * ./oracles.ts, test data only, never copied into the project) turned into validators
  * for the emulator's response bodies, and the scopes each operation lists. Without them the
  * comparisons inside behaviour tests find nothing to compare (a body check gives no errors, a
  * scope list is empty; the run says so once) and the tests that are nothing but a comparison
@@ -11,9 +11,9 @@ import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { describe, it } from 'vitest';
-import { oracleDir } from '../../../../test/helpers/oracles.js';
+import { platformDocumentsDir } from './oracles.js';
 
-const DIR = oracleDir('platform-openapi');
+const DIR = platformDocumentsDir();
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 export const specsAvailable = DIR !== undefined;

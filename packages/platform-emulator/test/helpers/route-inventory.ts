@@ -7,7 +7,7 @@
  * list.
  */
 import type { FastifyInstance } from 'fastify';
-import type { RouteDef, SandboxContext, SandboxModule } from '../../src/context.js';
+import type { RouteDef, EmulatorContext, EmulatorModule } from '../../src/context.js';
 import type { RouteKey } from '../../src/contract/operations.js';
 
 export {
@@ -45,22 +45,22 @@ export function servedRoutes(app: FastifyInstance): RouteKey[] {
  * The modules with their `ctx.route` calls recorded: the definitions (scopes, rate label) of
  * every module route, keyed as the server serves them.
  */
-export function recordingDefs(modules: SandboxModule[]): {
-  modules: SandboxModule[];
+export function recordingDefs(modules: EmulatorModule[]): {
+  modules: EmulatorModule[];
   defs: Map<RouteKey, RouteDef>;
 } {
   const defs = new Map<RouteKey, RouteDef>();
   const wrapped = modules.map((m) => ({
     ...m,
-    register(ctx: SandboxContext) {
-      const recording: SandboxContext = Object.create(ctx, {
+    register(ctx: EmulatorContext) {
+      const recording: EmulatorContext = Object.create(ctx, {
         route: {
           value: (d: RouteDef) => {
             defs.set(`${String(d.method)} /v2${d.url}`, d);
             ctx.route(d);
           },
         },
-      }) as SandboxContext;
+      }) as EmulatorContext;
       m.register(recording);
     },
   }));

@@ -1,12 +1,12 @@
 /** Chat channel and contact routes: the user's channels, one channel, contacts and the company directory search. */
-import { p, q, zerr, ZoomError, type SandboxContext } from '../../context.js';
+import { p, q, zerr, ZoomError, type EmulatorContext } from '../../context.js';
 import type { UsersSlice } from '../users.js';
 import { SCOPES, truthy } from './scopes.js';
 import type { ChatShapes } from './shapes.js';
 import type { Presence } from './types.js';
 
 /** Registers the routes on the context; `h` holds the shared lookups and mappers. */
-export function registerContactRoutes(ctx: SandboxContext, h: ChatShapes): void {
+export function registerContactRoutes(ctx: EmulatorContext, h: ChatShapes): void {
   const { slice, userIdOf, demoPerson, findChannel, channelObject } = h;
 
   ctx.route({

@@ -1,13 +1,13 @@
 /** Chat message routes: list a conversation's messages, send a message, get one message. */
 import { randomUUID } from 'node:crypto';
-import { body, p, q, zerr, ZoomError, type SandboxContext } from '../../context.js';
+import { body, p, q, zerr, ZoomError, type EmulatorContext } from '../../context.js';
 import { zoomTime } from '../../time.js';
 import { bare, DATE_RE, DATETIME_RE, DAY, SCOPES, truthy } from './scopes.js';
 import type { ChatShapes } from './shapes.js';
 import type { MessageRec, AtItem, RichText } from './types.js';
 
 /** Registers the routes on the context; `h` holds the shared lookups and mappers. */
-export function registerMessageRoutes(ctx: SandboxContext, h: ChatShapes): void {
+export function registerMessageRoutes(ctx: EmulatorContext, h: ChatShapes): void {
   const {
     slice,
     now,

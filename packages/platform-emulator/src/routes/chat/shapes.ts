@@ -1,6 +1,6 @@
-/** Chat lookups and wire mappers (people, channels, messages, conversations), bound to a sandbox context. */
+/** Chat lookups and wire mappers (people, channels, messages, conversations), bound to an emulator context. */
 import { q, ZoomError } from '../../context.js';
-import type { SandboxContext, SandboxRequest } from '../../context.js';
+import type { EmulatorContext, EmulatorRequest } from '../../context.js';
 import { zoomTime } from '../../time.js';
 import type { UsersSlice } from '../users.js';
 import type { ChannelRec, ChatSlice, ContactRec, FileRec, MessageRec, Person } from './types.js';
@@ -9,7 +9,7 @@ import type { ChannelRec, ChatSlice, ContactRec, FileRec, MessageRec, Person } f
 export type Session = { channel: ChannelRec } | { contact: Person };
 
 /** The helpers the chat routes share, closing over the context as the routes do. */
-export function chatShapes(ctx: SandboxContext) {
+export function chatShapes(ctx: EmulatorContext) {
   const slice = () => ctx.slice<ChatSlice>('chat');
   const now = () => ctx.now().getTime();
 
@@ -156,7 +156,7 @@ export function chatShapes(ctx: SandboxContext) {
     message_url: `${ctx.baseUrl}/launch/chat/v2/${Buffer.from(JSON.stringify({ mid: m.id, sid: m.channel ?? m.contact ?? '' })).toString('base64url')}`,
   });
 
-  const sessionOf = (req: SandboxRequest, quoted: boolean): Session | undefined => {
+  const sessionOf = (req: EmulatorRequest, quoted: boolean): Session | undefined => {
     const ch = q(req, 'to_channel');
     const to = q(req, 'to_contact');
     if (ch) return { channel: findChannel(ch) };

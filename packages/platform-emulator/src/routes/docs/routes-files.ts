@@ -3,13 +3,13 @@
  * with everything under it), children and the user's root id.
  */
 import { body, p, zerr, ZoomError } from '../../context.js';
-import type { SandboxContext } from '../../context.js';
+import type { EmulatorContext } from '../../context.js';
 import { zoomTime } from '../../time.js';
 import { DOC_SCOPES as SCOPES, FILE_TYPES, IMPORT_LIMIT_BYTES, notFound } from './records.js';
 import type { DocFileRec, DocFileType } from './records.js';
 import type { DocsStore } from './store.js';
 
-export function registerFileRoutes(ctx: SandboxContext, store: DocsStore): void {
+export function registerFileRoutes(ctx: EmulatorContext, store: DocsStore): void {
   const { slice, link, meta, find, parentOf, descendants, newFileId, readParent, touch } = store;
 
   ctx.route({

@@ -4,12 +4,12 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { body } from '../../context.js';
-import type { SandboxContext, SandboxRequest } from '../../context.js';
+import type { EmulatorContext, EmulatorRequest } from '../../context.js';
 import { DOC_SCOPES as SCOPES, notFound } from './records.js';
 import { readSearch } from './search.js';
 import type { DocsStore } from './store.js';
 
-export function registerSearchRoute(ctx: SandboxContext, store: DocsStore): void {
+export function registerSearchRoute(ctx: EmulatorContext, store: DocsStore): void {
   const { slice, link, parentOf, descendants } = store;
 
   ctx.route({
@@ -17,7 +17,7 @@ export function registerSearchRoute(ctx: SandboxContext, store: DocsStore): void
     url: '/docs/file_search',
     scopes: SCOPES.search,
     label: 'LIGHT',
-    handler: (req: SandboxRequest) => {
+    handler: (req: EmulatorRequest) => {
       const { filters: f, pageSize, token } = readSearch(body(req));
       const s = slice();
       let within: Set<string> | undefined;

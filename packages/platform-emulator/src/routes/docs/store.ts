@@ -4,14 +4,14 @@
  * removed file needs.
  */
 import { zerr } from '../../context.js';
-import type { SandboxContext } from '../../context.js';
+import type { EmulatorContext } from '../../context.js';
 import { zoomTime } from '../../time.js';
 import { LINK_KIND, notFound } from './records.js';
 import type { DocFileRec, DocFileType, DocsSlice } from './records.js';
 
 export type DocsStore = ReturnType<typeof docsStore>;
 
-export function docsStore(ctx: SandboxContext) {
+export function docsStore(ctx: EmulatorContext) {
   const slice = () => ctx.slice<DocsSlice>('docs');
   const link = (f: DocFileRec) => `${ctx.baseUrl}/docs/${LINK_KIND[f.file_type]}/${f.file_id}`;
   const meta = (f: DocFileRec) => ({

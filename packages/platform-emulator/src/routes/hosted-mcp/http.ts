@@ -5,7 +5,7 @@
  * Host that is not a loopback name or the emulator's own (DNS rebinding), is refused.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SandboxContext } from '../../context.js';
+import type { EmulatorContext } from '../../context.js';
 import type { ContractViolation } from '../../contract/check.js';
 import type { ContractLog } from '../../contract/log.js';
 import type { AccessToken } from '../../state.js';
@@ -60,7 +60,7 @@ function toHeaders(req: FastifyRequest): Headers {
  */
 export function registerHostedMcp(
   app: FastifyInstance,
-  deps: { ctx: SandboxContext; authenticate: (req: FastifyRequest) => AccessToken; contract: ContractLog },
+  deps: { ctx: EmulatorContext; authenticate: (req: FastifyRequest) => AccessToken; contract: ContractLog },
 ): void {
   const { ctx } = deps;
   /** Notes a request outside MCP's Streamable HTTP or the tools' input schemas (no document has them). */

@@ -3,7 +3,7 @@
  * accepts, and the lookup by meeting id or instance UUID that other products share.
  */
 import { zerr } from '../../context.js';
-import type { SandboxContext } from '../../context.js';
+import type { EmulatorContext } from '../../context.js';
 
 export interface MeetingRec {
   id: number;
@@ -99,7 +99,7 @@ export const MEETING_SCOPES = {
 };
 
 /** Meeting ids in paths are numbers; instance UUIDs (possibly double-encoded) are accepted too. */
-export function findMeeting(ctx: SandboxContext, idOrUuid: string): MeetingRec {
+export function findMeeting(ctx: EmulatorContext, idOrUuid: string): MeetingRec {
   const s = ctx.slice<MeetingsSlice>('meetings');
   let decoded = idOrUuid;
   for (let i = 0; i < 2 && decoded.includes('%'); i++) decoded = decodeURIComponent(decoded);

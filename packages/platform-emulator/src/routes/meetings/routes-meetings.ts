@@ -3,7 +3,7 @@
  * and deletes count against the user's daily meeting writes and emit the platform's webhooks.
  */
 import { body, p, q, zerr } from '../../context.js';
-import type { SandboxContext } from '../../context.js';
+import type { EmulatorContext } from '../../context.js';
 import { zoomTime } from '../../time.js';
 import { readFields } from './fields.js';
 import type { Fields } from './fields.js';
@@ -11,7 +11,7 @@ import { findMeeting, MEETING_SCOPES } from './records.js';
 import type { MeetingRec, MeetingsSlice } from './records.js';
 import { listItem, meetingObject } from './shapes.js';
 
-export function registerMeetingRoutes(ctx: SandboxContext): void {
+export function registerMeetingRoutes(ctx: EmulatorContext): void {
   const slice = () => ctx.slice<MeetingsSlice>('meetings');
   const now = () => ctx.now().getTime();
 

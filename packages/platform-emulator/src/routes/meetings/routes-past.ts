@@ -3,16 +3,16 @@
  * participants; a meeting that has not ended is not found, as on the platform.
  */
 import { p, zerr } from '../../context.js';
-import type { SandboxContext, SandboxRequest } from '../../context.js';
+import type { EmulatorContext, EmulatorRequest } from '../../context.js';
 import { findMeeting, MEETING_SCOPES } from './records.js';
 import type { MeetingRec } from './records.js';
 import { endTime } from './shapes.js';
 
-export function registerPastMeetingRoutes(ctx: SandboxContext): void {
+export function registerPastMeetingRoutes(ctx: EmulatorContext): void {
   const now = () => ctx.now().getTime();
 
   const ended = (m: MeetingRec) => Date.parse(m.start_time) + m.duration * 60_000 < now();
-  const pastOf = (req: SandboxRequest) => {
+  const pastOf = (req: EmulatorRequest) => {
     const m = findMeeting(ctx, p(req, 'meetingId'));
     if (!ended(m) && m.status !== 'ended') throw zerr.meetingNotFound(p(req, 'meetingId'));
     return m;

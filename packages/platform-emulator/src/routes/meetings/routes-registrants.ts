@@ -3,12 +3,12 @@
  * or pending by the meeting's approval type; a known email returns its existing registration).
  */
 import { body, p, q, zerr, ZoomError } from '../../context.js';
-import type { SandboxContext } from '../../context.js';
+import type { EmulatorContext } from '../../context.js';
 import { zoomTime } from '../../time.js';
 import { findMeeting, MEETING_SCOPES } from './records.js';
 import type { MeetingsSlice, RegistrantRec } from './records.js';
 
-export function registerRegistrantRoutes(ctx: SandboxContext): void {
+export function registerRegistrantRoutes(ctx: EmulatorContext): void {
   const slice = () => ctx.slice<MeetingsSlice>('meetings');
 
   ctx.route({

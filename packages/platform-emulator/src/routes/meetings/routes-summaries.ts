@@ -3,12 +3,12 @@
  * (overview, details and next steps) for meetings that have one.
  */
 import { p, q, zerr } from '../../context.js';
-import type { SandboxContext } from '../../context.js';
+import type { EmulatorContext } from '../../context.js';
 import { findMeeting, MEETING_SCOPES } from './records.js';
 import type { MeetingRec, MeetingsSlice } from './records.js';
 import { endTime } from './shapes.js';
 
-export function registerSummaryRoutes(ctx: SandboxContext): void {
+export function registerSummaryRoutes(ctx: EmulatorContext): void {
   const slice = () => ctx.slice<MeetingsSlice>('meetings');
 
   const summaryOf = (m: MeetingRec) => {

@@ -2,11 +2,11 @@
  * The webinar routes, which answer "plan is missing" while the demo user has no webinar licence.
  */
 import { p, zerr, ZoomError } from '../../context.js';
-import type { SandboxContext } from '../../context.js';
+import type { EmulatorContext } from '../../context.js';
 import type { UsersSlice } from '../users.js';
 import { MEETING_SCOPES } from './records.js';
 
-export function registerWebinarRoutes(ctx: SandboxContext): void {
+export function registerWebinarRoutes(ctx: EmulatorContext): void {
   // Webinars need a licence the demo account lacks (feature.webinar false in settings).
   const webinarGate = () => {
     if (!ctx.slice<UsersSlice>('users').settingsFeature.webinar) throw zerr.webinarPlanMissing();

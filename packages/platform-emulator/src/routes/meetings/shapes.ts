@@ -2,11 +2,11 @@
  * The meeting shapes the platform answers with: the full meeting object, the list item, and a
  * meeting's scheduled end time.
  */
-import type { SandboxContext } from '../../context.js';
+import type { EmulatorContext } from '../../context.js';
 import { zoomTime } from '../../time.js';
 import type { MeetingRec } from './records.js';
 
-export function meetingObject(ctx: SandboxContext, m: MeetingRec) {
+export function meetingObject(ctx: EmulatorContext, m: MeetingRec) {
   const base = ctx.baseUrl;
   return {
     uuid: m.uuid,
@@ -38,7 +38,7 @@ export function meetingObject(ctx: SandboxContext, m: MeetingRec) {
   };
 }
 
-export function listItem(ctx: SandboxContext, m: MeetingRec) {
+export function listItem(ctx: EmulatorContext, m: MeetingRec) {
   return {
     uuid: m.uuid,
     id: m.id,

@@ -1,13 +1,13 @@
 /** Zoom Phone: state access and lookups shared by the route handlers (users, paging, finders, audio). */
 import type { FastifyReply } from 'fastify';
 import { p, zerr, ZoomError } from '../../context.js';
-import type { SandboxContext, SandboxRequest } from '../../context.js';
+import type { EmulatorContext, EmulatorRequest } from '../../context.js';
 import { SILENT_MP3 } from './constants.js';
 import type { PhoneSlice } from './types.js';
 import type { BadParam } from './validation.js';
 
 /** Builds the helpers for one registered context. */
-export function phoneHelpers(ctx: SandboxContext) {
+export function phoneHelpers(ctx: EmulatorContext) {
   const slice = () => ctx.slice<PhoneSlice>('phone');
   const now = () => ctx.now().getTime();
   const siteId = `${ctx.demo.accountId.slice(0, 11)}SiteChiHQ`.slice(0, 22);
@@ -19,7 +19,7 @@ export function phoneHelpers(ctx: SandboxContext) {
   const callById = (id: string) => slice().calls.find((c) => c.id === id);
 
   /** `{userId}` with the error code this endpoint documents for an unknown user. */
-  const phoneUser = (req: SandboxRequest, code = 1001) => {
+  const phoneUser = (req: EmulatorRequest, code = 1001) => {
     try {
       return ctx.user(req, p(req, 'userId'));
     } catch (e) {
@@ -30,7 +30,7 @@ export function phoneHelpers(ctx: SandboxContext) {
   };
 
   /** Platform pagination, with the page-token error code this endpoint documents. */
-  const page = <T>(req: SandboxRequest, items: T[], tokenCode = 300, bad: BadParam = zerr.badParam) => {
+  const page = <T>(req: EmulatorRequest, items: T[], tokenCode = 300, bad: BadParam = zerr.badParam) => {
     try {
       return ctx.paginate(req, items, { defaultSize: 30, maxSize: 300 });
     } catch (e) {
@@ -58,7 +58,7 @@ export function phoneHelpers(ctx: SandboxContext) {
 
   // The platform answers 302 to a file host that serves the transcript JSON; the emulator's
   // "file host" is the path below, reached with the same bearer token.
-  const transcriptOf = (req: SandboxRequest) => {
+  const transcriptOf = (req: EmulatorRequest) => {
     const r = recordings().find((x) => x.id === p(req, 'recordingId'));
     if (!r) throw new ZoomError(400, 404, 'File does not exist.');
     return r;

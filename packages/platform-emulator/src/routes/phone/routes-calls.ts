@@ -1,6 +1,6 @@
 /** Zoom Phone: call routes (call history, the call path of one call, legacy call logs). */
 import { p, q, zerr, ZoomError } from '../../context.js';
-import type { SandboxContext } from '../../context.js';
+import type { EmulatorContext } from '../../context.js';
 import { CALL_RESULTS, EXT_TYPES, NUMBER_TYPES, PHONE_SCOPES } from './constants.js';
 import type { PhoneHelpers } from './helpers.js';
 import { ME } from './seed.js';
@@ -8,7 +8,7 @@ import type { PhoneShapes } from './shapes.js';
 import { dateWindow, many, oneOf, truthy } from './validation.js';
 import type { BadParam } from './validation.js';
 
-export function registerCallRoutes(ctx: SandboxContext, h: PhoneHelpers, sh: PhoneShapes): void {
+export function registerCallRoutes(ctx: EmulatorContext, h: PhoneHelpers, sh: PhoneShapes): void {
   const { now, siteId, groupId, ended, phoneUser, page } = h;
   const { core, historyEntry, segment, keywordHit, legacyEntry } = sh;
 

@@ -1,13 +1,13 @@
 /** Zoom Phone: voicemail, recording, AI call summary, audio download and transcript routes. */
 import { p, q, zerr, ZoomError } from '../../context.js';
-import type { SandboxContext } from '../../context.js';
+import type { EmulatorContext } from '../../context.js';
 import { PHONE_SCOPES } from './constants.js';
 import type { PhoneHelpers } from './helpers.js';
 import { first, ME, plus } from './seed.js';
 import type { PhoneShapes } from './shapes.js';
 import { dateWindow, oneOf, truthy } from './validation.js';
 
-export function registerMediaRoutes(ctx: SandboxContext, h: PhoneHelpers, sh: PhoneShapes): void {
+export function registerMediaRoutes(ctx: EmulatorContext, h: PhoneHelpers, sh: PhoneShapes): void {
   const {
     slice,
     now,

@@ -1,5 +1,5 @@
 /** Zoom Phone: wire mappers turning stored calls, voicemails and recordings into API response objects. */
-import type { SandboxContext } from '../../context.js';
+import type { EmulatorContext } from '../../context.js';
 import type { UsersSlice } from '../users.js';
 import type { PhoneHelpers } from './helpers.js';
 import { ME } from './seed.js';
@@ -20,7 +20,7 @@ function legacyResult(c: PhoneCallRec): string {
 }
 
 /** Builds the mappers for one registered context. */
-export function phoneShapes(ctx: SandboxContext, h: PhoneHelpers) {
+export function phoneShapes(ctx: EmulatorContext, h: PhoneHelpers) {
   const { callById, groupId, myName, siteId } = h;
 
   const colleagueId = (party: Party) => {

@@ -1,6 +1,6 @@
 /** Zoom Phone: query-parameter parsing and validation (date windows, enum and array filters). */
 import { q } from '../../context.js';
-import type { SandboxRequest, ZoomError } from '../../context.js';
+import type { EmulatorRequest, ZoomError } from '../../context.js';
 
 export type BadParam = (name: string) => ZoomError;
 
@@ -20,7 +20,7 @@ function parseBound(v: string, end: boolean): number | undefined {
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The from/to window; `to` is required once `from` is given, and the default is the recent past. */
-export function dateWindow(req: SandboxRequest, now: number, defaultMs: number, bad: BadParam) {
+export function dateWindow(req: EmulatorRequest, now: number, defaultMs: number, bad: BadParam) {
   const from = q(req, 'from');
   const to = q(req, 'to');
   if (from === undefined && to === undefined) {
@@ -37,7 +37,7 @@ export function dateWindow(req: SandboxRequest, now: number, defaultMs: number, 
 
 /** A repeated (`a=x&a=y`), bracketed (`a[]=x`) or comma-separated array query parameter. */
 export function many(
-  req: SandboxRequest,
+  req: EmulatorRequest,
   name: string,
   allowed: string[] | undefined,
   bad: BadParam,
@@ -54,7 +54,7 @@ export function many(
 }
 
 export function oneOf<T extends string>(
-  req: SandboxRequest,
+  req: EmulatorRequest,
   name: string,
   allowed: readonly T[],
   bad: BadParam,
@@ -65,7 +65,7 @@ export function oneOf<T extends string>(
   return v as T;
 }
 
-export const truthy = (req: SandboxRequest, name: string, bad: BadParam): boolean | undefined => {
+export const truthy = (req: EmulatorRequest, name: string, bad: BadParam): boolean | undefined => {
   const v = q(req, name);
   if (v === undefined) return undefined;
   if (v !== 'true' && v !== 'false') throw bad(name);

@@ -1,6 +1,6 @@
 /** The recordings module: REST routes to list, get, trash, delete and recover recordings and transcripts, and downloads. */
 import { body, defineModule, p, q, zerr, ZoomError } from '../../context.js';
-import type { SandboxRequest } from '../../context.js';
+import type { EmulatorRequest } from '../../context.js';
 import { zoomTime } from '../../time.js';
 import { findMeeting, type MeetingRec, type MeetingsSlice } from '../meetings.js';
 import { dayOf, DOWNLOAD_SCOPES, monthBefore, SCOPES, validDate } from './scopes.js';
@@ -32,7 +32,7 @@ export const recordingsModule = defineModule<RecordingsSlice>({
     const operator = { operator: ctx.demo.email, operator_id: ctx.demo.id };
 
     /** The meeting, or the given error when it does not exist (the platform answers with its recording codes). */
-    const meetingOr = (req: SandboxRequest, err: () => ZoomError): MeetingRec => {
+    const meetingOr = (req: EmulatorRequest, err: () => ZoomError): MeetingRec => {
       try {
         return findMeeting(ctx, p(req, 'meetingId'));
       } catch (e) {
@@ -154,7 +154,7 @@ export const recordingsModule = defineModule<RecordingsSlice>({
         operator,
       );
     };
-    const actionOf = (req: SandboxRequest) => {
+    const actionOf = (req: EmulatorRequest) => {
       const action = q(req, 'action') ?? 'trash';
       if (action !== 'trash' && action !== 'delete')
         throw zerr.validation([{ field: 'action', message: 'Invalid field.' }]);
@@ -237,7 +237,7 @@ export const recordingsModule = defineModule<RecordingsSlice>({
       },
     });
 
-    const transcriptOf = (req: SandboxRequest) => {
+    const transcriptOf = (req: EmulatorRequest) => {
       const m = meetingOr(req, zerr.noTranscript);
       const f = recordingFiles(m, slice(ctx), ctx.now()).find((x) => x.kind === 'transcript');
       if (!f || f.state === 'deleted') throw zerr.noTranscript();

@@ -1,5 +1,5 @@
 /** Which recordings exist and in what state, and their wire shapes for the REST API and webhooks. */
-import type { SandboxContext } from '../../context.js';
+import type { EmulatorContext } from '../../context.js';
 import { zoomTime } from '../../time.js';
 import type { MeetingRec } from '../meetings.js';
 import { digest, windowOf } from './content.js';
@@ -63,7 +63,7 @@ const typeString = (t: number) =>
   ['1', '2', '3', '4', '5', '6', '7', '8', '9', '99'].includes(String(t)) ? String(t) : '2';
 const typeNumber = (t: number) => Number(typeString(t));
 
-export function fileObject(ctx: SandboxContext, m: MeetingRec, f: FileView, withDeletedTime: boolean) {
+export function fileObject(ctx: EmulatorContext, m: MeetingRec, f: FileView, withDeletedTime: boolean) {
   const k = KINDS[f.kind];
   return {
     id: f.id,
@@ -82,11 +82,11 @@ export function fileObject(ctx: SandboxContext, m: MeetingRec, f: FileView, with
 }
 
 /** The file as webhooks carry it: no deleted_time, plus file_name. */
-function webhookFile(ctx: SandboxContext, m: MeetingRec, f: FileView) {
+function webhookFile(ctx: EmulatorContext, m: MeetingRec, f: FileView) {
   return { ...fileObject(ctx, m, f, false), file_name: fileName(m, f.kind) };
 }
 
-const shareUrl = (ctx: SandboxContext, m: MeetingRec) =>
+const shareUrl = (ctx: EmulatorContext, m: MeetingRec) =>
   `${ctx.baseUrl}/rec/share/${opaque(`${m.uuid}|share`, 64)}`;
 const playPasscode = (m: MeetingRec) => opaque(`${m.uuid}|passcode`, 32);
 export const recordingPassword = (m: MeetingRec) => {
@@ -94,7 +94,7 @@ export const recordingPassword = (m: MeetingRec) => {
   return [...digest(`${m.uuid}|password`).subarray(0, 8)].map((b) => alphabet[b % alphabet.length]).join('');
 };
 
-export function recordingHead(ctx: SandboxContext, m: MeetingRec, files: FileView[]) {
+export function recordingHead(ctx: EmulatorContext, m: MeetingRec, files: FileView[]) {
   return {
     uuid: m.uuid,
     id: m.id,
@@ -114,7 +114,7 @@ export function recordingHead(ctx: SandboxContext, m: MeetingRec, files: FileVie
 }
 
 /** The base of the platform's recording webhook objects (`type` is a number there). */
-export function webhookHead(ctx: SandboxContext, m: MeetingRec, files: FileView[]) {
+export function webhookHead(ctx: EmulatorContext, m: MeetingRec, files: FileView[]) {
   return {
     id: m.id,
     uuid: m.uuid,
@@ -137,7 +137,7 @@ export function webhookHead(ctx: SandboxContext, m: MeetingRec, files: FileView[
  * comes later, in `recording.transcript_completed`, as on the platform). Send it with
  * {@link emitRecordingCompleted}, which adds the top-level `download_token`.
  */
-export function recordingCompletedObject(ctx: SandboxContext, m: MeetingRec) {
+export function recordingCompletedObject(ctx: EmulatorContext, m: MeetingRec) {
   const files = recordingFiles(m, slice(ctx), ctx.now()).filter(
     (f) => f.state === 'active' && f.kind !== 'transcript',
   );
@@ -152,7 +152,7 @@ export function recordingCompletedObject(ctx: SandboxContext, m: MeetingRec) {
 }
 
 /** The `recording.transcript_completed` webhook object: the transcript file alone. */
-export function transcriptCompletedObject(ctx: SandboxContext, m: MeetingRec) {
+export function transcriptCompletedObject(ctx: EmulatorContext, m: MeetingRec) {
   const files = recordingFiles(m, slice(ctx), ctx.now()).filter(
     (f) => f.state === 'active' && f.kind === 'transcript',
   );

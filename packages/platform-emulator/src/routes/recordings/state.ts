@@ -1,5 +1,5 @@
 /** Recordings slice: what the API changed (trashed and deleted recordings and files), and its accessor. */
-import type { SandboxContext } from '../../context.js';
+import type { EmulatorContext } from '../../context.js';
 
 export interface RecordingsSlice {
   /** Meeting UUID → when the whole recording went to the trash. */
@@ -12,4 +12,4 @@ export interface RecordingsSlice {
   deletedFiles: string[];
 }
 
-export const slice = (ctx: SandboxContext) => ctx.slice<RecordingsSlice>('recordings');
+export const slice = (ctx: EmulatorContext) => ctx.slice<RecordingsSlice>('recordings');

@@ -1,6 +1,6 @@
 /** Download access tokens (HS512 JWTs per meeting), the recording webhooks and file downloads. */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { SandboxContext } from '../../context.js';
+import type { EmulatorContext } from '../../context.js';
 import type { MeetingRec, MeetingsSlice } from '../meetings.js';
 import { fileBytes, fileName, KINDS } from './files.js';
 import {
@@ -11,10 +11,10 @@ import {
 } from './shapes.js';
 import { slice } from './state.js';
 
-const tokenKey = (ctx: SandboxContext) => `${ctx.options.clientSecret}|recording-download`;
+const tokenKey = (ctx: EmulatorContext) => `${ctx.options.clientSecret}|recording-download`;
 
 /** A `download_access_token` / webhook `download_token`: a JWT for one meeting's files. */
-export function recordingDownloadToken(ctx: SandboxContext, m: MeetingRec, ttlSeconds = 86_400): string {
+export function recordingDownloadToken(ctx: EmulatorContext, m: MeetingRec, ttlSeconds = 86_400): string {
   const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
   const head = enc({ alg: 'HS512' });
   const claims = enc({
@@ -30,7 +30,10 @@ export function recordingDownloadToken(ctx: SandboxContext, m: MeetingRec, ttlSe
 }
 
 /** The meeting UUID a download token is good for, or undefined when it is forged or expired. */
-export function verifyDownloadToken(ctx: SandboxContext, token: string): { meetingUuid: string } | undefined {
+export function verifyDownloadToken(
+  ctx: EmulatorContext,
+  token: string,
+): { meetingUuid: string } | undefined {
   const [head, claims, sig] = token.split('.');
   if (!head || !claims || !sig) return undefined;
   const want = createHmac('sha512', tokenKey(ctx)).update(`${head}.${claims}`).digest();
@@ -50,7 +53,7 @@ export function verifyDownloadToken(ctx: SandboxContext, token: string): { meeti
 }
 
 /** Sends `recording.completed` (with its top-level download_token), then `recording.transcript_completed`. */
-export function emitRecordingCompleted(ctx: SandboxContext, m: MeetingRec): void {
+export function emitRecordingCompleted(ctx: EmulatorContext, m: MeetingRec): void {
   const token = recordingDownloadToken(ctx, m);
   ctx.webhooks.emit('recording.completed', recordingCompletedObject(ctx, m), {}, { download_token: token });
   if (transcriptAvailable(m, slice(ctx), ctx.now())) {
@@ -65,7 +68,7 @@ export function emitRecordingCompleted(ctx: SandboxContext, m: MeetingRec): void
 
 /** A file's bytes, content type and name, when the file exists and is neither trashed nor deleted. */
 export function recordingDownload(
-  ctx: SandboxContext,
+  ctx: EmulatorContext,
   fileId: string,
 ): { meeting: MeetingRec; bytes: Buffer; contentType: string; fileName: string } | undefined {
   const now = ctx.now();

@@ -3,7 +3,7 @@
  * tickets in ./tickets.ts).
  */
 import { body, defineModule, p, q, zerr, ZoomError } from '../../context.js';
-import type { SandboxContext } from '../../context.js';
+import type { EmulatorContext } from '../../context.js';
 import { zoomTime } from '../../time.js';
 import type { UsersSlice } from '../users.js';
 import { eventNotFound, SCOPES, STATUS_TYPES } from './constants.js';
@@ -23,7 +23,7 @@ import { readEvent } from './validation.js';
 export const zoomEventsModule = defineModule<ZoomEventsSlice>({
   name: 'zoomEvents',
   seed: seedEvents,
-  register(ctx: SandboxContext) {
+  register(ctx: EmulatorContext) {
     const slice = () => ctx.slice<ZoomEventsSlice>('zoomEvents');
     const me = () => ctx.demo.email.toLowerCase();
     /** A host's user id: the demo user's, a colleague's from the users slice, or '' if unknown. */

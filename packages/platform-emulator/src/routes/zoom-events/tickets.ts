@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { body, p, q, ZoomError } from '../../context.js';
-import type { SandboxContext } from '../../context.js';
+import type { EmulatorContext } from '../../context.js';
 import { zoomTime } from '../../time.js';
 import { SCOPES } from './constants.js';
 import { endOf, hasBadge, joinLink, qrCodeUrl, registrationLink, ticketObject } from './shapes.js';
@@ -29,7 +29,7 @@ interface TicketFailure {
 }
 
 export function registerTicketRoutes(
-  ctx: SandboxContext,
+  ctx: EmulatorContext,
   d: { slice: () => ZoomEventsSlice; hostedEvent: (id: string) => EventRec },
 ): void {
   ctx.route({

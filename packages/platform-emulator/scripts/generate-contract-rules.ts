@@ -1,15 +1,14 @@
 /**
- * `npm run contract-rules`: regenerates the emulator's contract rules
- * (packages/platform-emulator/src/contract/rules.json) from the platform's published OpenAPI
- * documents, found as the tests find them (FLEETGATE_ORACLES_DIR or `.oracles/`, see
+ * `npm run contract-rules` (from the root or this package): regenerates the emulator's contract
+ * rules (src/contract/rules.json) from the platform's published OpenAPI documents, found as the tests find them (FLEETGATE_ORACLES_DIR or `.oracles/`, see
  * docs/testing.md). Only the request rules of the operations the emulator serves are kept, so
  * the emulator refuses what the documents refuse without the documents being in the repository.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { oracleDir } from '../test/helpers/oracles.js';
+import { platformDocumentsDir } from '../test/helpers/oracles.js';
 import { RULES_FILE, rulesFrom, rulesText } from './contract-rules-source.js';
 
-const dir = oracleDir('platform-openapi');
+const dir = platformDocumentsDir();
 if (!dir) {
   process.stderr.write(
     'contract-rules: the published documents are not here; set FLEETGATE_ORACLES_DIR or run `npm run oracles` (see docs/testing.md)\n',

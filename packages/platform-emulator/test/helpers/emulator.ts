@@ -1,27 +1,25 @@
 /**
  * Starts the emulator on a free loopback port with in-memory state, a fixed clock offset you
- * can move, and helpers to get tokens through the real OAuth flow and call the API.
+ * can move, and helpers to get tokens through the real OAuth flow and call the API. Every
+ * request it receives goes through the given contract checks (by default the strict check
+ * against the published documents, test/helpers/contract.ts); the root's
+ * test/helpers/emulator.ts adds the gateway's own.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { pino } from 'pino';
-import type { SandboxModule } from '../../src/context.js';
-import { DEFAULT_SANDBOX, type SandboxOptions } from '../../src/options.js';
-import { SANDBOX_MODULES } from '../../src/routes/index.js';
-import { buildSandbox, type Sandbox } from '../../src/server.js';
-import { freePort } from '../../../../test/helpers/spawn-service.js';
-import {
-  checkAgainstDocuments,
-  checkListed,
-  contractChecksOn,
-  recordViolations,
-} from '../../../../test/helpers/contract.js';
+import type { EmulatorModule } from '../../src/context.js';
+import { EMULATOR_DEFAULTS, type EmulatorOptions } from '../../src/options.js';
+import { EMULATOR_MODULES } from '../../src/routes/index.js';
+import { buildEmulator, type Emulator } from '../../src/server.js';
+import { checkAgainstDocuments, contractChecksOn, recordViolations, type RequestCheck } from './contract.js';
+import { freePort } from './wait.js';
 
 export const REDIRECT = 'http://127.0.0.1:9/callback';
 
-export interface TestSandbox {
-  sandbox: Sandbox;
+export interface TestEmulator {
+  emulator: Emulator;
   base: string;
-  options: SandboxOptions;
+  options: EmulatorOptions;
   /** Moves the emulator's clock forward. */
   advance(ms: number): void;
   /** A user token pair through GET /oauth/authorize + POST /oauth/token (PKCE S256). */
@@ -41,21 +39,24 @@ export interface ApiResult {
   text: string;
 }
 
-export const basic = (id: string = DEFAULT_SANDBOX.clientId, secret: string = DEFAULT_SANDBOX.clientSecret) =>
-  `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+export const basic = (
+  id: string = EMULATOR_DEFAULTS.clientId,
+  secret: string = EMULATOR_DEFAULTS.clientSecret,
+) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
-export async function startTestSandbox(
-  overrides: Partial<SandboxOptions> = {},
-  modules: SandboxModule[] = SANDBOX_MODULES,
-): Promise<TestSandbox> {
+export async function startTestEmulator(
+  overrides: Partial<EmulatorOptions> = {},
+  modules: EmulatorModule[] = EMULATOR_MODULES,
+  checks: readonly RequestCheck[] = [checkAgainstDocuments],
+): Promise<TestEmulator> {
   const port = await freePort();
   let offset = 0;
-  const options: SandboxOptions = {
+  const options: EmulatorOptions = {
     baseUrl: `http://127.0.0.1:${port}`,
     dataDir: undefined,
-    clientId: DEFAULT_SANDBOX.clientId,
-    clientSecret: DEFAULT_SANDBOX.clientSecret,
-    webhookSecret: DEFAULT_SANDBOX.webhookSecret,
+    clientId: EMULATOR_DEFAULTS.clientId,
+    clientSecret: EMULATOR_DEFAULTS.clientSecret,
+    webhookSecret: EMULATOR_DEFAULTS.webhookSecret,
     redirectUris: [REDIRECT],
     webhookUrl: undefined,
     scopes: undefined,
@@ -64,24 +65,24 @@ export async function startTestSandbox(
     rateLimits: false,
     autoApprove: true,
     webhookRetryDelaysMs: [50, 100, 200],
-    seed: DEFAULT_SANDBOX.seed,
+    seed: EMULATOR_DEFAULTS.seed,
     now: () => new Date(Date.now() + offset),
     logger: pino({ level: 'silent' }),
     // The strict contract check (test/helpers/contract.ts): every request held to the full documents.
     ...(contractChecksOn
-      ? { onPlatformRequest: (req) => recordViolations([...checkAgainstDocuments(req), ...checkListed(req)]) }
+      ? { onPlatformRequest: (req) => recordViolations(checks.flatMap((check) => check(req))) }
       : {}),
     ...overrides,
   };
-  const sandbox = buildSandbox(options, modules);
+  const emulator = buildEmulator(options, modules);
   // What no document says (OAuth, the hosted MCP, `me` with an account token): the emulator's own log.
-  sandbox.contract.listen((v) => {
+  emulator.contract.listen((v) => {
     if (!v.fromDocuments) recordViolations([v]);
   });
-  await sandbox.app.listen({ port, host: '127.0.0.1' });
+  await emulator.app.listen({ port, host: '127.0.0.1' });
   const base = options.baseUrl;
 
-  const api: TestSandbox['api'] = async (method, path, opts = {}) => {
+  const api: TestEmulator['api'] = async (method, path, opts = {}) => {
     const url = new URL(`${base}${path}`);
     for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = {};
@@ -110,7 +111,7 @@ export async function startTestSandbox(
     return { status: res.status, headers: res.headers, json, text };
   };
 
-  const userToken: TestSandbox['userToken'] = async () => {
+  const userToken: TestEmulator['userToken'] = async () => {
     const verifier = randomBytes(32).toString('base64url');
     const challenge = createHash('sha256').update(verifier).digest('base64url');
     const auth = await fetch(
@@ -137,7 +138,7 @@ export async function startTestSandbox(
   };
 
   return {
-    sandbox,
+    emulator,
     base,
     options,
     advance: (ms) => {
@@ -145,6 +146,6 @@ export async function startTestSandbox(
     },
     userToken,
     api,
-    close: () => sandbox.close(),
+    close: () => emulator.close(),
   };
 }
