@@ -11,7 +11,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-const REPO = path.resolve(import.meta.dirname, '..');
+const REPO = path.resolve(import.meta.dirname, '../..');
 const EMULATOR = 'packages/platform-emulator';
 
 /** The code of a file, or of one top-level declaration in it, printed without comments. */
