@@ -59,9 +59,12 @@ export async function postgresCatalog(db: Kysely<any>, schema: string): Promise<
       filled: c.column_default !== null || c.is_identity === 'YES' || c.is_generated === 'ALWAYS',
     });
   }
-  const { rows: uniques } = await sql<{ tablename: string; def: string }>`select tablename,
-      regexp_replace(indexdef, '^CREATE UNIQUE INDEX \\S+ ON \\S+ ', '') as def
-    from pg_indexes where schemaname = ${schema} and indexdef like 'CREATE UNIQUE INDEX %'`.execute(db);
+  // From pg_index, filtered on plain columns before pg_get_indexdef runs: the pg_indexes view may
+  // call it on another schema's index that a parallel test is dropping ("could not open relation").
+  const { rows: uniques } = await sql<{ tablename: string; def: string }>`select t.relname as tablename,
+      regexp_replace(pg_get_indexdef(x.indexrelid), '^CREATE UNIQUE INDEX \\S+ ON \\S+ ', '') as def
+    from pg_index x join pg_class t on t.oid = x.indrelid join pg_namespace n on n.oid = t.relnamespace
+    where n.nspname = ${schema} and x.indisunique`.execute(db);
   for (const u of uniques) cat.get(u.tablename)?.uniques.add(u.def);
   const { rows: constraints } = await sql<{ table_name: string; def: string }>`select c.relname as table_name,
       pg_get_constraintdef(k.oid) as def
