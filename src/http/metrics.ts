@@ -8,7 +8,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
 import type { GatewayObserver } from '../gateway/observer.js';
+import type { RouteDocBody } from './openapi.js';
 import { requestMetrics } from './request-metrics.js';
+
+/** GET /metrics' description: served, and so documented, only behind the API key. */
+const METRICS_DOC: RouteDocBody = {
+  summary: 'Prometheus metrics: requests and latency by route, upstream calls, refreshes, webhooks.',
+  tag: 'operations',
+  auth: 'api_key',
+  media: { type: 'text/plain; version=0.0.4; charset=utf-8' },
+  responseDescription: 'The Prometheus text exposition format.',
+};
 
 export interface Metrics {
   readonly registry: Registry;
@@ -90,10 +100,13 @@ export function installMetrics(
     done();
   });
   if (!auth) return;
-  app.get('/metrics', { onRequest: auth }, async (_req, reply) =>
-    reply
-      .header('cache-control', 'no-store')
-      .type(metrics.registry.contentType)
-      .send(await metrics.registry.metrics()),
+  app.get(
+    '/metrics',
+    { onRequest: auth, config: { doc: METRICS_DOC, limit: 'metrics' } },
+    async (_req, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .type(metrics.registry.contentType)
+        .send(await metrics.registry.metrics()),
   );
 }

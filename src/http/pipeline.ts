@@ -20,7 +20,7 @@ import { installErrorHandlers, sendNotFound } from './errors.js';
 import type { Front } from './fastify-options.js';
 import { installJsonBodies } from './json-body.js';
 import { installMetrics, type Metrics } from './metrics.js';
-import { documentRoute, METRICS_DOC, openapiDocs, type RouteDocs } from './openapi.js';
+import { openapiDocs, type RouteDocs } from './openapi.js';
 import { installRateLimits, type OwnRateLimits } from './rate-limit.js';
 import { routeTable, type RouteTable } from './route-table.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
@@ -60,8 +60,6 @@ export function installPipeline(app: FastifyInstance, deps: PipelineDeps, front:
   });
   const metricsAuth = credentials ? requireApiKey(credentials) : undefined;
   installMetrics(app, deps.metrics, metricsAuth);
-  // /metrics is served, and so documented, only behind the key that guards it.
-  if (metricsAuth) documentRoute(app, METRICS_DOC);
 
   void app.register(fastifyCookie);
   registerHealthRoutes(app, {
