@@ -91,7 +91,7 @@ export function registerMcpEdge(app: FastifyInstance, o: McpEdgeOptions): void {
     headers: { ...r.headers, ...checks.cors(req.headers) },
   });
   // A refusal of ours (429) is answered in JSON-RPC, as everything on the path.
-  const other = { jsonRpc: true, ...(o.limit.other ? { limit: o.limit.other } : {}) };
+  const other = { jsonRpc: true, auth: o.doc.auth, ...(o.limit.other ? { limit: o.limit.other } : {}) };
 
   void app.register((scope, _opts, done) => {
     // Raw bytes in, so that bad JSON gets a JSON-RPC answer rather than Fastify's.

@@ -88,7 +88,8 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}): Metrics 
 export function installMetrics(
   app: FastifyInstance,
   metrics: Metrics,
-  auth: ((req: FastifyRequest) => Promise<void>) | undefined,
+  /** Serve GET /metrics: its declaration (auth 'api_key') puts the key check in front. */
+  served: boolean,
 ): void {
   app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done) => {
     metrics.countRequest(
@@ -99,14 +100,11 @@ export function installMetrics(
     );
     done();
   });
-  if (!auth) return;
-  app.get(
-    '/metrics',
-    { onRequest: auth, config: { doc: METRICS_DOC, limit: 'metrics' } },
-    async (_req, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .type(metrics.registry.contentType)
-        .send(await metrics.registry.metrics()),
+  if (!served) return;
+  app.get('/metrics', { config: { doc: METRICS_DOC, limit: 'metrics' } }, async (_req, reply) =>
+    reply
+      .header('cache-control', 'no-store')
+      .type(metrics.registry.contentType)
+      .send(await metrics.registry.metrics()),
   );
 }

@@ -6,6 +6,7 @@
  */
 export {
   openapiDocs,
+  routeAuth,
   RouteDocs,
   type Holds,
   type LimitClass,

@@ -7,7 +7,7 @@
  * hook seen by every encapsulated plugin), so apps built in one process, as the tests build many,
  * each document only their own routes.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type * as z from 'zod';
 import type { Operation } from '../../gateway/capabilities/operation.js';
 
@@ -123,9 +123,23 @@ declare module 'fastify' {
     doc?: RouteDocBody | readonly RouteDoc[];
     /** Its limit class (rate-limit.ts); absent: no limit of ours. */
     limit?: LimitClass;
-    /** Refusals (429) are answered in JSON-RPC, as an MCP endpoint speaks. */
+    /**
+     * Who may call a route without a description (one that has one says it there, `doc.auth`):
+     * the identity hook (auth/identity.ts) and the limiter read it.
+     */
+    auth?: RouteAuth;
+    /**
+     * It speaks JSON-RPC (an MCP endpoint): refusals (429) are answered in JSON-RPC, and it
+     * answers the key check itself, in the MCP authorization spec's shape.
+     */
     jsonRpc?: boolean;
   }
+}
+
+/** Who may call a route, as its declaration says (`config.auth`, else its description's). */
+export function routeAuth(config: FastifyContextConfig | undefined): RouteAuth | undefined {
+  const doc = config?.doc;
+  return config?.auth ?? (doc && !isDocList(doc) ? doc.auth : undefined);
 }
 
 /** The route's first method; a HEAD Fastify adds beside a GET is not documented again. */

@@ -5,14 +5,13 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Gateway } from '../../gateway/gateway.js';
-import { requireApiKey } from '../auth/api-key.js';
 import { registerCapabilityRoutes } from './capability-routes.js';
 import { registerCapabilityPaths } from './video/index.js';
 import { registerWebhookRoutes } from './webhook-routes.js';
 import * as z from 'zod';
 import { parseInput } from '../../gateway/capabilities/registry.js';
 import { AppError } from '../errors.js';
-import type { RouteDocBody } from '../openapi.js';
+import { routeAuth, type RouteDocBody } from '../openapi.js';
 import { linkSchemas, monitorReport, statusReport } from './gateway-schemas.js';
 
 export const LINK_COOKIE = 'fg_link';
@@ -106,10 +105,7 @@ function page(reply: FastifyReply, status: number, title: string, message: strin
 
 type VideoDeps = {
   gateway: Gateway;
-  secrets: { apiKeyHash: Buffer };
   secureCookies: boolean;
-  /** Our own rate limit for a private scope (rate-limit.ts limitScope). */
-  limitScope: (scope: FastifyInstance) => void;
 };
 
 /** The gateway's /api/video routes as one encapsulated plugin, the private ones a scope inside it. */
@@ -122,7 +118,6 @@ export function registerVideoRoutes(app: FastifyInstance, deps: VideoDeps): void
 
 function addVideoRoutes(app: FastifyInstance, deps: VideoDeps): void {
   const { gateway } = deps;
-  const auth = requireApiKey(deps.secrets);
   const cookieOpts = {
     httpOnly: true,
     sameSite: 'lax' as const,
@@ -159,12 +154,14 @@ function addVideoRoutes(app: FastifyInstance, deps: VideoDeps): void {
 
   registerWebhookRoutes(app, gateway.webhooks, gateway.observer);
 
-  // Private: every other /api/video route, in one scope with one rate limit and one key check as
-  // its first onRequest hooks, in that order (a locked-out address is refused before its key is
-  // looked at), so no body is read, buffered or parsed for a caller without the key.
+  // Private: every other /api/video route. Each declares the API key (auth 'api_key' in its
+  // description), which puts the limit and the key check in front of its own hooks (identity.ts,
+  // rate-limit.ts); this scope only makes sure none of them is declared otherwise.
   void app.register(function privateVideoRoutes(scope, _opts, done) {
-    deps.limitScope(scope);
-    scope.addHook('onRequest', auth);
+    scope.addHook('onRoute', (route) => {
+      if (routeAuth(route.config) !== 'api_key')
+        throw new Error(`${route.method.toString()} ${route.url} is private: declare auth 'api_key'.`);
+    });
 
     scope.get('/api/video/oauth/start', { config: { doc: startDoc } }, async (req, reply) => {
       const started = await gateway.link.start();
