@@ -63,9 +63,7 @@ function registerGateway(app: FastifyInstance, deps: AppDeps, pipeline: Pipeline
   if (!deps.gateway || !credentials) return;
   registerVideoRoutes(app, {
     gateway: deps.gateway.gateway,
-    secrets: credentials,
     secureCookies: deps.config.publicUrl.startsWith('https://'),
-    limitScope: (scope) => pipeline.limits.limitScope(scope),
   });
   registerGatewayMcpRoutes(app, {
     gateway: deps.gateway.gateway,

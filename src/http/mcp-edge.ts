@@ -8,6 +8,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MCP_BODY_LIMIT, rpcError, type McpEndpoint, type RpcReply } from '../mcp/mcp-endpoint.js';
+import type { LimitClass, RouteDocBody } from './openapi.js';
 
 const ALLOW_HEADERS =
   'Content-Type, Accept, Authorization, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID';
@@ -19,6 +20,10 @@ export interface McpEdgeOptions {
   endpoint: McpEndpoint;
   /** Refuses a POST before its body is read (e.g. 401); undefined lets it through. */
   authorize?: (req: FastifyRequest) => RpcReply | undefined | Promise<RpcReply | undefined>;
+  /** The POST's description for the API reference. */
+  doc: RouteDocBody;
+  /** Its limit classes (rate-limit.ts): the POST's, and every other method's on the path. */
+  limit: { post?: LimitClass; other?: LimitClass };
 }
 
 const LOOPBACK_HOST = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d{1,5})?$/;
@@ -85,6 +90,8 @@ export function registerMcpEdge(app: FastifyInstance, o: McpEdgeOptions): void {
     ...r,
     headers: { ...r.headers, ...checks.cors(req.headers) },
   });
+  // A refusal of ours (429) is answered in JSON-RPC, as everything on the path.
+  const other = { jsonRpc: true, auth: o.doc.auth, ...(o.limit.other ? { limit: o.limit.other } : {}) };
 
   void app.register((scope, _opts, done) => {
     // Raw bytes in, so that bad JSON gets a JSON-RPC answer rather than Fastify's.
@@ -103,6 +110,7 @@ export function registerMcpEdge(app: FastifyInstance, o: McpEdgeOptions): void {
     scope.post(
       o.path,
       {
+        config: { doc: o.doc, jsonRpc: true, ...(o.limit.post ? { limit: o.limit.post } : {}) },
         // Before the body is read: a foreign page or a caller without the key costs us no buffering.
         onRequest: async (req, reply) => {
           const refused = originProblem(req) ?? (await o.authorize?.(req));
@@ -137,7 +145,7 @@ export function registerMcpEdge(app: FastifyInstance, o: McpEdgeOptions): void {
         return send(reply, withCors(req, result));
       },
     );
-    scope.options(o.path, (req, reply) => {
+    scope.options(o.path, { config: other }, (req, reply) => {
       const forbidden = originProblem(req);
       if (forbidden) return send(reply, forbidden);
       return reply
@@ -155,6 +163,7 @@ export function registerMcpEdge(app: FastifyInstance, o: McpEdgeOptions): void {
       method: ['GET', 'HEAD', 'DELETE', 'PUT', 'PATCH'],
       url: o.path,
       exposeHeadRoute: false,
+      config: other,
       handler: (_req, reply) =>
         send(reply, rpcError(405, -32000, 'Method not allowed: use POST.', { allow: 'POST' })),
     });

@@ -8,7 +8,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
 import type { GatewayObserver } from '../gateway/observer.js';
+import type { RouteDocBody } from './openapi.js';
 import { requestMetrics } from './request-metrics.js';
+
+/** GET /metrics' description: served, and so documented, only behind the API key. */
+const METRICS_DOC: RouteDocBody = {
+  summary: 'Prometheus metrics: requests and latency by route, upstream calls, refreshes, webhooks.',
+  tag: 'operations',
+  auth: 'api_key',
+  media: { type: 'text/plain; version=0.0.4; charset=utf-8' },
+  responseDescription: 'The Prometheus text exposition format.',
+};
 
 export interface Metrics {
   readonly registry: Registry;
@@ -78,7 +88,8 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}): Metrics 
 export function installMetrics(
   app: FastifyInstance,
   metrics: Metrics,
-  auth: ((req: FastifyRequest) => Promise<void>) | undefined,
+  /** Serve GET /metrics: its declaration (auth 'api_key') puts the key check in front. */
+  served: boolean,
 ): void {
   app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done) => {
     metrics.countRequest(
@@ -89,8 +100,8 @@ export function installMetrics(
     );
     done();
   });
-  if (!auth) return;
-  app.get('/metrics', { onRequest: auth }, async (_req, reply) =>
+  if (!served) return;
+  app.get('/metrics', { config: { doc: METRICS_DOC, limit: 'metrics' } }, async (_req, reply) =>
     reply
       .header('cache-control', 'no-store')
       .type(metrics.registry.contentType)

@@ -13,15 +13,16 @@ import type { BrandService } from '../brand/brand-service.js';
 import type { Config } from '../config.js';
 import type { Gateway } from '../gateway/gateway.js';
 import { tracing } from '../tracing/current.js';
-import { requireApiKey, type Credentials } from './auth/api-key.js';
+import type { Credentials } from './auth/api-key.js';
+import { installIdentity } from './auth/identity.js';
 import type { DashboardSessions } from './auth/sessions.js';
 import { precomputedEdge } from './edge.js';
 import { installErrorHandlers, sendNotFound } from './errors.js';
 import type { Front } from './fastify-options.js';
 import { installJsonBodies } from './json-body.js';
 import { installMetrics, type Metrics } from './metrics.js';
-import { documentRoute, METRICS_DOC, openapiDocs, type RouteDocs } from './openapi.js';
-import { installRateLimits, type OwnRateLimits } from './rate-limit.js';
+import { openapiDocs, type RouteDocs } from './openapi.js';
+import { installRateLimits } from './rate-limit.js';
 import { routeTable, type RouteTable } from './route-table.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerRobotsRoute } from './routes/robots-routes.js';
@@ -40,7 +41,6 @@ export interface Pipeline {
   routes: RouteTable;
   /** This app's own route descriptions, which every route module (and plugin) adds to. */
   docs: RouteDocs;
-  limits: OwnRateLimits;
   /** The API key, and the dashboard's sessions for requests with its cookie; with the gateway. */
   credentials?: Required<Credentials>;
 }
@@ -51,17 +51,17 @@ export function installPipeline(app: FastifyInstance, deps: PipelineDeps, front:
     apiKeyHash: deps.gateway.secrets.apiKeyHash,
     sessions: deps.gateway.sessions,
   };
-  // Before any route: the limits attach to routes as they are added (/metrics included).
-  const limits = installRateLimits(app, {
+  // Before any route, the identity hook, then the limits: each attaches to the routes whose
+  // declarations ask for it as they are added (/metrics included), the limit in front.
+  installIdentity(app, credentials);
+  installRateLimits(app, {
     limits: deps.config.rateLimits,
     redisPrefix: deps.config.redisPrefix,
     ...(credentials ? { secrets: credentials } : {}),
     ...(deps.redis ? { redis: deps.redis } : {}),
   });
-  const metricsAuth = credentials ? requireApiKey(credentials) : undefined;
-  installMetrics(app, deps.metrics, metricsAuth);
-  // /metrics is served, and so documented, only behind the key that guards it.
-  if (metricsAuth) documentRoute(app, METRICS_DOC);
+  // /metrics is served only where there is an API key to guard it.
+  installMetrics(app, deps.metrics, credentials !== undefined);
 
   void app.register(fastifyCookie);
   registerHealthRoutes(app, {
@@ -69,7 +69,7 @@ export function installPipeline(app: FastifyInstance, deps: PipelineDeps, front:
     ...(deps.gateway ? { store: deps.gateway.gateway.store } : {}),
   });
   registerRobotsRoute(app);
-  return { routes, docs, limits, ...(credentials ? { credentials } : {}) };
+  return { routes, docs, ...(credentials ? { credentials } : {}) };
 }
 
 /** From tracing to the headers every answer carries: what runs for every request. */

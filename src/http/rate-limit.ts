@@ -1,13 +1,16 @@
 /**
  * Rate limits on our own API (@fastify/rate-limit, IETF draft RateLimit-* headers, Retry-After on
- * 429): the private gateway paths per operator (API key or dashboard session) or else per IP,
- * and POST /mcp per IP (MCP endpoints refuse in JSON-RPC). The public precomputed brand reads are
+ * 429), attached to each route by the limit class its declaration names (`config.limit`; a route
+ * the API key admits is in `api` unless it says otherwise): `api` per operator (API key or
+ * dashboard session) or else per IP, `mcp` (POST /mcp) per IP, `login` and `metrics` only
+ * guarded against key guessing. Routes that speak JSON-RPC (`jsonRpc`) refuse in JSON-RPC. The public precomputed brand reads are
  * exempt: they are static, cacheable and answered from memory. With REDIS_URL the counters live
  * in Redis, so N instances share one budget; if Redis fails, requests pass (availability over
  * strictness).
  *
- * Key guessing: every route that checks the API key (/api/video/*, /metrics, the dashboard
- * sign-in) counts its failed checks per IP (auth-failures.ts; the `login` limit). Past the limit
+ * Key guessing: every route of the api, login and metrics classes (/api/video/*, /metrics, the
+ * dashboard sign-in) counts its failed key checks per IP (not those whose declaration says they
+ * are admitted otherwise: the OAuth callback, the webhook signature) (auth-failures.ts; the `login` limit). Past the limit
  * the IP is locked out for the rest of the window: every request it makes to those routes gets
  * the same 429 with Retry-After before its key is looked at, the right key included, so a guess
  * learns nothing. A failure is counted before its 401 goes out and a failure past the limit is
@@ -20,7 +23,13 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { apiKeyMatches } from '../gateway/secrets.js';
@@ -30,40 +39,19 @@ import { addressKey } from './address-key.js';
 import { memoryFailures, redisFailures, type AuthFailures, type Lockout } from './auth-failures.js';
 import { requestKeyValid, type Credentials } from './auth/api-key.js';
 import { AppError, errorBody } from './errors.js';
+import { routeAuth, type LimitClass } from './openapi.js';
+import { prependHook } from './route-hooks.js';
 
-type Kind = 'api' | 'mcp' | 'login' | 'metrics';
-/** The kinds with a request budget of their own; the others are only guarded. */
+/** The classes with a request budget of their own; the others are only guarded. */
 type Budget = 'api' | 'mcp';
+const budgetOf = (c: LimitClass): Budget | undefined => (c === 'api' || c === 'mcp' ? c : undefined);
+/** Classes whose routes check the API key: their failures count, and a locked-out IP is refused there. */
+const GUARDED: ReadonlySet<LimitClass> = new Set<LimitClass>(['api', 'login', 'metrics']);
 
-/** Which limit a route falls under, if any. */
-function kindOf(method: string, url: string): Kind | undefined {
-  // The gateway's own MCP endpoint is private: the operator's budget, answered in JSON-RPC.
-  if (url.startsWith('/api/video/')) return 'api';
-  if (url === '/mcp' && method === 'POST') return 'mcp';
-  if (url === '/dashboard/login' && method === 'POST') return 'login';
-  if (url === '/metrics') return 'metrics';
-  return undefined;
+/** A route's limit class, as its declaration says: the one it names, else `api` if the key admits it. */
+function limitClassOf(route: RouteOptions): LimitClass | undefined {
+  return route.config?.limit ?? (routeAuth(route.config) === 'api_key' ? 'api' : undefined);
 }
-
-/** Routes that check the API key: their failures count, and a locked-out IP is refused there. */
-const GUARDED: ReadonlySet<Kind> = new Set<Kind>(['api', 'login', 'metrics']);
-const budgetOf = (kind: Kind): Budget | undefined => (kind === 'api' || kind === 'mcp' ? kind : undefined);
-
-/** /api/video paths that authenticate otherwise (OAuth state, the webhook signature): no key is checked. */
-const KEYLESS: ReadonlySet<string> = new Set(['/api/video/oauth/callback', '/api/video/webhooks']);
-
-const lockedOut = (l: Lockout, max: number): RateLimitOutcome => {
-  const seconds = Math.ceil(l.retryAfterMs / 1000);
-  return {
-    headers: { 'retry-after': String(seconds) },
-    refused: new AppError(
-      429,
-      'rate_limited',
-      `Too many failed authentications from this address; try again in ${seconds} seconds.`,
-      { limit: max, retryAfterSeconds: seconds },
-    ),
-  };
-};
 
 export interface RateLimitDeps {
   limits: Config['rateLimits'];
@@ -90,25 +78,44 @@ interface LimitedRequest {
   body?: unknown;
 }
 
-/** What the limits give a private scope (see limitScope). */
-export interface OwnRateLimits {
-  /**
-   * Limits every route of a private /api/video scope with one onRequest hook of the scope's own
-   * (the lockout, then the operator's budget), instead of one per route. Add it before the
-   * scope's auth hook: a refused caller costs nothing else, not even the key check.
-   */
-  limitScope(scope: FastifyInstance): void;
+/** Spends one request of a class: the lockout first (a wrong key counted on the way), then its budget. */
+type Spend = (c: LimitClass, req: LimitedRequest, keyless: boolean) => Promise<RateLimitOutcome>;
+
+export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): void {
+  if (d.limits.api === 0 && d.limits.mcp === 0 && d.limits.login === 0) return;
+  const failures = failureCounter(d);
+  registerLimiterPlugin(app, d);
+  const spendBudget = budgetSpender(app, d);
+  const verdictOf = keyVerdict(d);
+  const spend: Spend = async (c, req, keyless) => {
+    if (failures && GUARDED.has(c)) {
+      const wrong = !keyless && verdictOf(c, req) === 'wrong';
+      const client = addressKey(req.ip);
+      const lockout = await (wrong ? failures.fail(client) : failures.check(client));
+      if (lockout) return lockedOut(lockout, failures.max);
+    }
+    const budget = budgetOf(c);
+    return budget && d.limits[budget] !== 0 ? spendBudget(budget, req) : { headers: {} };
+  };
+  const active = (c: LimitClass) => {
+    const budget = budgetOf(c);
+    return (budget !== undefined && d.limits[budget] !== 0) || (failures !== undefined && GUARDED.has(c));
+  };
+  app.addHook('onRoute', (route) => {
+    const c = limitClassOf(route);
+    if (c && active(c)) limitRoute(route, c, spend, failures);
+  });
 }
 
-export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRateLimits {
-  if (d.limits.api === 0 && d.limits.mcp === 0 && d.limits.login === 0)
-    return { limitScope: () => undefined };
-  const failures: AuthFailures | undefined =
-    d.limits.login === 0
-      ? undefined
-      : d.redis
-        ? redisFailures(d.redis, d.redisPrefix, d.limits.login, d.limits.windowMs)
-        : memoryFailures(d.limits.login, d.limits.windowMs);
+/** The key-guessing counter, unless the login limit is off. */
+function failureCounter(d: RateLimitDeps): AuthFailures | undefined {
+  if (d.limits.login === 0) return undefined;
+  return d.redis
+    ? redisFailures(d.redis, d.redisPrefix, d.limits.login, d.limits.windowMs)
+    : memoryFailures(d.limits.login, d.limits.windowMs);
+}
+
+function registerLimiterPlugin(app: FastifyInstance, d: RateLimitDeps): void {
   void app.register(fastifyRateLimit, {
     global: false,
     enableDraftSpec: true,
@@ -121,10 +128,33 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRa
         retryAfterSeconds: Math.ceil(ctx.ttl / 1000),
       }),
   });
+}
 
-  // The key decides whose budget a request spends. A wrong key spends the IP's, so inventing
-  // keys does not buy an attacker fresh budgets. (A session is looked up once per request: the
-  // auth check that follows gets the same answer.)
+/**
+ * What a request's presented key is worth: right, wrong, or nothing to judge (no key; a session
+ * cookie is unguessable, and counting it would let a signed-out tab lock its operator out).
+ * Judged before any route looks at the key, so that every guess is counted (or refused) in the
+ * order the counter sees them: parallel guesses get no more verdicts than the limit.
+ */
+function keyVerdict(d: RateLimitDeps) {
+  return (c: LimitClass, req: LimitedRequest): 'right' | 'wrong' | undefined => {
+    if (!d.secrets) return undefined;
+    if (c === 'login') {
+      const key = req.body instanceof URLSearchParams ? req.body.get('key') : null;
+      return key && apiKeyMatches(d.secrets, key) ? 'right' : 'wrong';
+    }
+    const valid = requestKeyValid(d.secrets, req);
+    return valid === undefined ? undefined : valid ? 'right' : 'wrong';
+  };
+}
+
+/**
+ * Spends one request of a budget. The key decides whose budget: a wrong key spends the IP's, so
+ * inventing keys does not buy an attacker fresh budgets. (A session is looked up once per
+ * request: the auth check that follows gets the same answer.) The limiter only reads the request
+ * and sets headers on the reply: a reply that collects them lets one code path serve every route.
+ */
+function budgetSpender(app: FastifyInstance, d: RateLimitDeps) {
   const operator = async (req: LimitedRequest): Promise<boolean> => {
     if (!d.secrets) return false;
     const valid = requestKeyValid(d.secrets, req);
@@ -132,27 +162,10 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRa
     if (!req.raw || !req.cookies?.[SESSION_COOKIE] || !d.secrets.sessions) return false;
     return (await d.secrets.sessions.of({ raw: req.raw, cookies: req.cookies })) !== undefined;
   };
-
-  /**
-   * What a request's presented key is worth: right, wrong, or nothing to judge (no key; a
-   * session cookie is unguessable, and counting it would let a signed-out tab lock its operator
-   * out). Judged before any route looks at the key, so that every guess is counted (or refused)
-   * in the order the counter sees them: parallel guesses get no more verdicts than the limit.
-   */
-  const verdictOf = (kind: Kind, req: LimitedRequest): 'right' | 'wrong' | undefined => {
-    if (!d.secrets) return undefined;
-    if (kind === 'login') {
-      const key = req.body instanceof URLSearchParams ? req.body.get('key') : null;
-      return key && apiKeyMatches(d.secrets, key) ? 'right' : 'wrong';
-    }
-    const valid = requestKeyValid(d.secrets, req);
-    return valid === undefined ? undefined : valid ? 'right' : 'wrong';
-  };
   const keyOf: Record<Budget, (req: LimitedRequest) => Promise<string>> = {
     api: async (req) => ((await operator(req)) ? 'api:operator' : `api:ip:${addressKey(req.ip)}`),
     mcp: (req) => Promise.resolve(`mcp:ip:${addressKey(req.ip)}`),
   };
-
   // Limiters exist once the plugin has loaded; they are made on first use and kept.
   const limiters = new Map<Budget, onRequestAsyncHookHandler>();
   const limiter = (budget: Budget) => {
@@ -167,22 +180,7 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRa
     }
     return l;
   };
-
-  // The lockout first (a wrong key counted on the way), then the budget if the kind has one.
-  const spend = async (kind: Kind, req: LimitedRequest, keyless = false): Promise<RateLimitOutcome> => {
-    if (failures && GUARDED.has(kind)) {
-      const wrong = !keyless && verdictOf(kind, req) === 'wrong';
-      const client = addressKey(req.ip);
-      const lockout = await (wrong ? failures.fail(client) : failures.check(client));
-      if (lockout) return lockedOut(lockout, failures.max);
-    }
-    const budget = budgetOf(kind);
-    return budget && d.limits[budget] !== 0 ? spendBudget(budget, req) : { headers: {} };
-  };
-
-  // The limiter only reads the request and sets headers on the reply: a reply that collects
-  // them lets one code path serve every hook (a route's, a scope's).
-  const spendBudget = async (budget: Budget, req: LimitedRequest): Promise<RateLimitOutcome> => {
+  return async (budget: Budget, req: LimitedRequest): Promise<RateLimitOutcome> => {
     const headers: Record<string, string> = {};
     const reply = {
       header(name: string, value: unknown) {
@@ -198,65 +196,57 @@ export function installRateLimits(app: FastifyInstance, d: RateLimitDeps): OwnRa
       throw err;
     }
   };
+}
 
-  const active = (kind: Kind) => {
-    const budget = budgetOf(kind);
-    return (budget !== undefined && d.limits[budget] !== 0) || (failures !== undefined && GUARDED.has(kind));
-  };
-  const prepend = <H>(existing: H | H[] | undefined, hook: H): H[] => [
-    hook,
-    ...(Array.isArray(existing) ? existing : existing ? [existing] : []),
-  ];
+/**
+ * Puts the limit in front of the route's own hooks (and of the identity hook's key check): a
+ * refused caller costs nothing else. The sign-in's key is in its form, so it is judged once the
+ * form is parsed; a locked-out address is refused before its form is read.
+ */
+function limitRoute(route: RouteOptions, c: LimitClass, spend: Spend, failures: AuthFailures | undefined) {
+  // A route admitted otherwise (the OAuth state, a webhook signature) presents no key to count.
+  const keyless = c === 'api' && routeAuth(route.config) !== 'api_key';
+  const jsonRpc = route.config?.jsonRpc === true;
+  const hook = async (req: FastifyRequest, reply: FastifyReply) =>
+    refuse(reply, await spend(c, req, keyless), jsonRpc);
+  if (c !== 'login') {
+    route.onRequest = prependHook(route.onRequest, hook);
+    return;
+  }
+  if (failures) {
+    const early = async (req: FastifyRequest, reply: FastifyReply) => {
+      const lockout = await failures.check(addressKey(req.ip));
+      return lockout ? refuse(reply, lockedOut(lockout, failures.max), jsonRpc) : undefined;
+    };
+    route.onRequest = prependHook(route.onRequest, early);
+  }
+  route.preHandler = prependHook(route.preHandler, hook);
+}
 
-  // Answered here so every scope (MCP speaks JSON-RPC) gets its own error format.
-  const refuse = (reply: FastifyReply, outcome: RateLimitOutcome, jsonRpc = false) => {
-    void reply.headers(outcome.headers);
-    const err = outcome.refused;
-    if (!err) return undefined;
-    if (jsonRpc) {
-      const r = rpcError(429, -32000, err.message);
-      return reply.code(r.status).headers(r.headers).send(r.body);
-    }
-    return reply
-      .code(429)
-      .type('application/json; charset=utf-8')
-      .send(errorBody(err.code, err.message, err.details));
-  };
-  // Scopes limited by a hook of their own (limitScope): their routes get none each.
-  const limitedScopes = new WeakSet<FastifyInstance>();
-
-  app.addHook('onRoute', function (this: FastifyInstance, route) {
-    if (limitedScopes.has(this)) return;
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const kind = methods.map((m) => kindOf(m.toUpperCase(), route.url)).find(Boolean);
-    if (!kind || !active(kind)) return;
-    const keyless = KEYLESS.has(route.url);
-    const jsonRpc = route.url.endsWith('/mcp');
-    const hook = async (req: FastifyRequest, reply: FastifyReply) =>
-      refuse(reply, await spend(kind, req, keyless), jsonRpc);
-    if (kind === 'login') {
-      // The key is in the form: judged once it is parsed. A locked-out address is refused
-      // before its form is read.
-      if (failures) {
-        const early = async (req: FastifyRequest, reply: FastifyReply) => {
-          const lockout = await failures.check(addressKey(req.ip));
-          return lockout ? refuse(reply, lockedOut(lockout, failures.max)) : undefined;
-        };
-        route.onRequest = prepend(route.onRequest, early);
-      }
-      route.preHandler = prepend(route.preHandler, hook);
-      return;
-    }
-    // First of the route's own hooks: a refused caller costs nothing else (not even the auth check).
-    route.onRequest = prepend(route.onRequest, hook);
-  });
+const lockedOut = (l: Lockout, max: number): RateLimitOutcome => {
+  const seconds = Math.ceil(l.retryAfterMs / 1000);
   return {
-    limitScope(scope) {
-      if (!active('api')) return;
-      limitedScopes.add(scope);
-      scope.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) =>
-        refuse(reply, await spend('api', req)),
-      );
-    },
+    headers: { 'retry-after': String(seconds) },
+    refused: new AppError(
+      429,
+      'rate_limited',
+      `Too many failed authentications from this address; try again in ${seconds} seconds.`,
+      { limit: max, retryAfterSeconds: seconds },
+    ),
   };
+};
+
+/** Sends the outcome's headers, and its refusal in the route's own format (MCP speaks JSON-RPC). */
+function refuse(reply: FastifyReply, outcome: RateLimitOutcome, jsonRpc: boolean) {
+  void reply.headers(outcome.headers);
+  const err = outcome.refused;
+  if (!err) return undefined;
+  if (jsonRpc) {
+    const r = rpcError(429, -32000, err.message);
+    return reply.code(r.status).headers(r.headers).send(r.body);
+  }
+  return reply
+    .code(429)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(err.code, err.message, err.details));
 }

@@ -1,6 +1,6 @@
 /**
  * The OpenAPI 3.1 document of an app's HTTP surface, built from its routes' own descriptions
- * (route-doc.ts; a few are written in fixed-routes.ts): parameters as the server reads them,
+ * (each route's `config.doc`, collected by route-doc.ts): parameters as the server reads them,
  * every success body's schema, every error status with the one error shape.
  */
 import { errorSchema, SchemaComponents, type JsonSchema } from './schemas.js';

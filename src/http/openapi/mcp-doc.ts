@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { jsonRpcErrorSchema, jsonRpcId, oauthErrorSchema } from './schemas.js';
-import type { ResponseDoc, RouteDoc } from './route-doc.js';
+import type { ResponseDoc, RouteDocBody } from './route-doc.js';
 
 const jsonRpcRequest = z
   .object({
@@ -26,10 +26,8 @@ const jsonRpcResult = z
 
 const rpcError = (description: string): ResponseDoc => ({ description, body: jsonRpcErrorSchema });
 
-export function mcpRouteDoc(url: string, summary: string, auth: 'none' | 'api_key'): RouteDoc {
+export function mcpRouteDoc(summary: string, auth: 'none' | 'api_key'): RouteDocBody {
   return {
-    method: 'POST',
-    url,
     summary,
     tag: 'mcp',
     auth,

@@ -79,9 +79,8 @@ const brandDoc = (url: string, extra: Partial<RouteDoc>): RouteDoc => ({
   ...extra,
 });
 
-/** The catalog's fixed paths (API_PATHS and the manifest's static files). */
-export const catalogDocs = (): RouteDoc[] =>
-  Object.entries(catalogAnswers).map(([url, answer]) => brandDoc(url, answer));
+/** One of the catalog's fixed paths (API_PATHS): its description. */
+export const catalogDoc = (url: string): RouteDoc => brandDoc(url, catalogAnswers[url] ?? {});
 
 /** GET /api/brand/tokens: the DTCG document, or one platform format with ?format=. */
 export const tokensDoc = (url: string, input: z.ZodType): RouteDoc =>
@@ -110,6 +109,14 @@ export const themeDoc = (url: string): RouteDoc =>
  */
 export function staticDocs(paths: Iterable<string>): RouteDoc[] {
   const prefix = '/static/fleet/';
+  // The manifest's own static files first, with their own media types; then the templates.
+  const files = Object.entries(catalogAnswers)
+    .filter(([url]) => url.startsWith(prefix))
+    .map(([url, answer]) => brandDoc(url, answer));
+  return [...files, ...staticTemplates(prefix, paths)];
+}
+
+function staticTemplates(prefix: string, paths: Iterable<string>): RouteDoc[] {
   const levels = new Map<number, Set<string>[]>();
   for (const p of paths) {
     if (!p.startsWith(prefix) || p.endsWith('/')) continue;

@@ -8,10 +8,10 @@ import type { BrandService } from '../../brand/brand-service.js';
 import { THEME_KEYS, type ThemeKey } from '../../brand/schema.js';
 import { isTokenFormat, TOKEN_FORMATS, type TokenFormat } from '../../brand/token-formats.js';
 import { AppError, errorHandler } from '../errors.js';
-import { documentRoute } from '../openapi.js';
+import type { RouteDoc, RouteDocBody } from '../openapi.js';
 import { PUBLIC_CORS, sendPrecomputed } from '../precomputed.js';
 import type { PrecomputedPick, RouteTable } from '../route-table.js';
-import { catalogDocs, staticDocs, themeDoc, tokensDoc } from './brand-docs.js';
+import { catalogDoc, staticDocs, themeDoc, tokensDoc } from './brand-docs.js';
 import { asksForVersion, TOKENS_VERSION_PARAM } from './brand-version-routes.js';
 
 const API_PATHS = [
@@ -136,16 +136,14 @@ function addBrandRoutes(app: FastifyInstance, brand: BrandService, byVersion?: B
       req: FastifyRequest<{ Params: { key: string } }>,
       reply: FastifyReply,
     ) => FastifyReply | Promise<FastifyReply>,
+    doc: RouteDocBody | readonly RouteDoc[],
     precomputed: PrecomputedPick = inCatalog,
   ) => {
-    app.route({ method: ['GET', 'HEAD'], url, exposeHeadRoute: false, handler, config: { precomputed } });
+    const config = { precomputed, doc };
+    app.route({ method: ['GET', 'HEAD'], url, exposeHeadRoute: false, handler, config });
     app.options(url, preflight);
   };
-  for (const url of API_PATHS) read(url, serve);
-  for (const d of catalogDocs()) documentRoute(app, d);
-  documentRoute(app, tokensDoc(TOKENS_ROUTE, TOKENS_QUERY.extend({ version: TOKENS_VERSION_PARAM })));
-  documentRoute(app, themeDoc(THEME_ROUTE));
-  for (const d of staticDocs(brand.current.responses.keys())) documentRoute(app, d);
+  for (const url of API_PATHS) read(url, serve, catalogDoc(url));
   read(
     TOKENS_ROUTE,
     (req, reply) => {
@@ -169,10 +167,12 @@ function addBrandRoutes(app: FastifyInstance, brand: BrandService, byVersion?: B
         return sendPrecomputed(req, reply, res);
       });
     },
+    tokensDoc(TOKENS_ROUTE, TOKENS_QUERY.extend({ version: TOKENS_VERSION_PARAM })),
     tokensPick,
   );
-  read(STATIC_ROUTE, serve);
-  read(THEME_ROUTE, (req, reply) => {
+  // One route serves every static file: it documents each file family (brand-docs.ts).
+  read(STATIC_ROUTE, serve, staticDocs(brand.current.responses.keys()));
+  const theme = (req: FastifyRequest<{ Params: { key: string } }>, reply: FastifyReply) => {
     const res = brand.current.responses.get(`/api/brand/themes/${req.params.key}`);
     if (!res) {
       throw new AppError(404, 'theme_not_found', `There is no live theme "${req.params.key.slice(0, 64)}".`, {
@@ -180,5 +180,6 @@ function addBrandRoutes(app: FastifyInstance, brand: BrandService, byVersion?: B
       });
     }
     return sendPrecomputed(req, reply, res);
-  });
+  };
+  read(THEME_ROUTE, theme, themeDoc(THEME_ROUTE));
 }

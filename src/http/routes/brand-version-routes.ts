@@ -14,7 +14,7 @@ import { parseInput } from '../../gateway/capabilities/registry.js';
 import { cursorParam, decodeCursor, encodeCursor, filterTag } from '../../gateway/cursor.js';
 import type { BrandVersionRecord } from '../../store/store.js';
 import { AppError, errorHandler } from '../errors.js';
-import { documentRoute, type Holds } from '../openapi.js';
+import type { Holds, RouteDocBody } from '../openapi.js';
 import { precompute, PUBLIC_CORS, sendPrecomputed, type Precomputed } from '../precomputed.js';
 
 export const VERSIONS_ROUTE = '/api/brand/versions';
@@ -152,9 +152,7 @@ function addBrandVersionRoutes(app: FastifyInstance, brand: BrandService, versio
       })
       .send(body);
 
-  documentRoute(app, {
-    method: 'GET',
-    url: VERSIONS_ROUTE,
+  const versionsDoc: RouteDocBody = {
     summary: ENDPOINTS[`GET ${VERSIONS_ROUTE}`] ?? 'Brand versions.',
     tag: 'brand',
     auth: 'none',
@@ -162,8 +160,8 @@ function addBrandVersionRoutes(app: FastifyInstance, brand: BrandService, versio
     output: versionsPage,
     headers: versionHeaders,
     errors: [400],
-  });
-  app.get(VERSIONS_ROUTE, async (req, reply) => {
+  };
+  app.get(VERSIONS_ROUTE, { config: { doc: versionsDoc } }, async (req, reply) => {
     const q = parseInput(listInput, req.query);
     const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor, LIST_TAG, seqKey)[0];
     const page = await versions.list(q.limit, after);
@@ -181,9 +179,7 @@ function addBrandVersionRoutes(app: FastifyInstance, brand: BrandService, versio
     });
   });
 
-  documentRoute(app, {
-    method: 'GET',
-    url: CHANGELOG_ROUTE,
+  const changelogDoc: RouteDocBody = {
     summary: ENDPOINTS[`GET ${CHANGELOG_ROUTE}`] ?? 'Brand changelog.',
     tag: 'brand',
     auth: 'none',
@@ -191,8 +187,8 @@ function addBrandVersionRoutes(app: FastifyInstance, brand: BrandService, versio
     output: changelog,
     headers: versionHeaders,
     errors: [400, 404],
-  });
-  app.get(CHANGELOG_ROUTE, async (req, reply) => {
+  };
+  app.get(CHANGELOG_ROUTE, { config: { doc: changelogDoc } }, async (req, reply) => {
     const q = parseInput(changelogInput, req.query);
     const to = q.to !== undefined ? await getVersion(versions, q.to) : await versions.latest();
     if (!to) throw new AppError(404, 'version_not_found', 'No brand version has been published yet.');

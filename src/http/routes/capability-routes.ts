@@ -11,8 +11,9 @@ import { capabilityState } from '../../gateway/monitor.js';
 import type { Operation, RestBinding, ViewRequest } from '../../gateway/capabilities/operation.js';
 import { inputJsonSchema, REGISTRY } from '../../gateway/capabilities/registry.js';
 import { invokeOnce, type InvokeOutcome } from '../../gateway/capabilities/idempotent-invoke.js';
-import { documentRoute } from '../openapi.js';
-import { CAPABILITY_DOCS } from './capability-docs.js';
+import * as z from 'zod';
+import { OPERATION_ERRORS, type RouteDocBody } from '../openapi.js';
+import { commentsDoc } from './video/ra-routes.js';
 import { AppError } from '../errors.js';
 import { idempotencyKey, markReplay } from '../idempotency-header.js';
 
@@ -20,10 +21,46 @@ export interface ViewDeps {
   gateway: Gateway;
 }
 
+const capability = z.object({
+  group: z.string(),
+  name: z.string(),
+  summary: z.string().nullable(),
+  kind: z
+    .enum(['read', 'write', 'delete'])
+    .nullable()
+    .describe('null where the platform offers no public API'),
+  availability: z.enum(['rest', 'hosted_mcp', 'composed', 'no_public_api']),
+  state: z.enum(['ok', 'missing_scope', 'no_license', 'no_public_api', 'upstream_error', 'not_linked']),
+  available: z.boolean().describe('it has an operation and its state is ok'),
+  scopes: z.array(z.string()),
+  note: z.string().nullable(),
+  invoke: z.string().nullable().describe('the path that invokes it (POST), when it has an operation'),
+  inputSchema: z.record(z.string(), z.unknown()).nullable().describe('JSON Schema of its arguments'),
+});
+
+const listDoc: RouteDocBody = {
+  summary: 'The capability registry: every group/name with availability, state and input schema.',
+  tag: 'capabilities',
+  auth: 'api_key',
+  output: z.object({ items: z.array(capability) }),
+};
+
+const invokeDoc: RouteDocBody = {
+  summary:
+    'Invokes one capability with JSON arguments (its inputSchema); 404 for an unknown one, 501 no_public_api where the platform has none. A creating capability honours Idempotency-Key.',
+  tag: 'capabilities',
+  auth: 'api_key',
+  input: z.record(z.string(), z.unknown()).describe("the capability's arguments"),
+  output: z.object({
+    result: z.unknown().describe("the operation's answer: its output schema in the capability's REST path"),
+  }),
+  idempotent: true,
+  errors: [...OPERATION_ERRORS, 501],
+};
+
 export function registerCapabilityRoutes(app: FastifyInstance, deps: ViewDeps): void {
   const { gateway } = deps;
-  for (const d of CAPABILITY_DOCS) documentRoute(app, d);
-  app.get('/api/video/capabilities', async () => {
+  app.get('/api/video/capabilities', { config: { doc: listDoc } }, async () => {
     const monitor = await gateway.monitor();
     return {
       items: REGISTRY.map((r) => {
@@ -46,6 +83,7 @@ export function registerCapabilityRoutes(app: FastifyInstance, deps: ViewDeps): 
   });
   app.post<{ Params: { group: string; name: string } }>(
     '/api/video/capabilities/:group/:name',
+    { config: { doc: invokeDoc } },
     async (req, reply) => {
       const ctx = await gateway.opContext();
       const { group, name } = req.params;
@@ -79,24 +117,28 @@ function viewRunner(
   };
 }
 
-/** One REST path of an operation: documented and served from the operation's declaration. */
-function restView(app: FastifyInstance, deps: ViewDeps, op: Operation, v: RestBinding): void {
-  documentRoute(app, {
-    method: v.method,
-    url: v.url,
+/**
+ * A view's description: from the operation (input, output, errors and Idempotency-Key), or, for
+ * a path that takes and answers only part of it (ra-routes.ts), its own.
+ */
+const viewDoc = (op: Operation, v: RestBinding): RouteDocBody =>
+  commentsDoc(op, v) ?? {
     summary: op.summary,
     tag: 'capabilities',
     auth: 'api_key',
-    // Input, output, errors and Idempotency-Key come from the operation.
     operation: op,
     ...(v.docInput ? { input: v.docInput } : {}),
     ...(v.status ? { status: v.status } : {}),
-  });
+  };
+
+/** One REST path of an operation: documented and served from the operation's declaration. */
+function restView(app: FastifyInstance, deps: ViewDeps, op: Operation, v: RestBinding): void {
   const run = viewRunner(deps, op, v);
   const status = v.status ?? 200;
   app.route({
     method: v.method,
     url: v.url,
+    config: { doc: viewDoc(op, v) },
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const { result, replayed } = await run(req, idempotencyKey(req));
       return markReplay(reply, replayed).code(status).send(result);

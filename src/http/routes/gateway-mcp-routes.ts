@@ -11,7 +11,6 @@ import type { Gateway } from '../../gateway/gateway.js';
 import { createMcpEndpoint, type RpcReply } from '../../mcp/mcp-endpoint.js';
 import { requestKeyValid } from '../auth/api-key.js';
 import { registerMcpEdge } from '../mcp-edge.js';
-import { documentRoute } from '../openapi.js';
 import { mcpRouteDoc } from '../openapi/mcp-doc.js';
 
 export const GATEWAY_MCP_PATH = '/api/video/mcp';
@@ -68,19 +67,17 @@ function addGatewayMcpRoutes(app: FastifyInstance, deps: GatewayMcpDeps): void {
     if (!valid) return challenge('The API key is not valid.');
     return Promise.resolve(undefined);
   };
-  documentRoute(
-    app,
-    mcpRouteDoc(
-      GATEWAY_MCP_PATH,
-      'Private MCP endpoint (streamable HTTP, JSON-RPC 2.0; protocol 2026-07-28 and 2025-11-25): one tool per capability the platform offers and the link admits, status and monitor resources.',
-      'api_key',
-    ),
-  );
   registerMcpEdge(app, {
     path: GATEWAY_MCP_PATH,
     publicUrl: deps.publicUrl,
     allowedOrigins: deps.allowedOrigins,
     endpoint,
     authorize,
+    doc: mcpRouteDoc(
+      'Private MCP endpoint (streamable HTTP, JSON-RPC 2.0; protocol 2026-07-28 and 2025-11-25): one tool per capability the platform offers and the link admits, status and monitor resources.',
+      'api_key',
+    ),
+    // Private: every method on it spends the operator's budget and is guarded against key guessing.
+    limit: { post: 'api', other: 'api' },
   });
 }

@@ -11,7 +11,7 @@ import type { SchemaCheck } from '../../store/migration-state.js';
 import type { Store } from '../../store/store.js';
 import * as z from 'zod';
 import { AppError } from '../errors.js';
-import { documentRoute } from '../openapi.js';
+import type { RouteDocBody } from '../openapi.js';
 
 const live = z.object({ status: z.literal('ok') });
 const ready = z.object({
@@ -52,26 +52,19 @@ export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): vo
 }
 
 function addHealthRoutes(app: FastifyInstance, deps: HealthDeps): void {
-  documentRoute(app, {
-    method: 'GET',
-    url: '/healthz',
-    summary: 'Liveness.',
-    tag: 'operations',
-    auth: 'none',
-    output: live,
-  });
-  documentRoute(app, {
-    method: 'GET',
-    url: '/readyz',
+  const healthz: RouteDocBody = { summary: 'Liveness.', tag: 'operations', auth: 'none', output: live };
+  app.get('/healthz', { config: { doc: healthz } }, (_req, reply) =>
+    reply.header('cache-control', 'no-store').send({ status: 'ok' }),
+  );
+  const readyz: RouteDocBody = {
     summary:
       'Readiness: the brand is loaded, the store answers and can write, and its schema serves this code.',
     tag: 'operations',
     auth: 'none',
     output: ready,
     errors: [503],
-  });
-  app.get('/healthz', (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
-  app.get('/readyz', async (req, reply) => {
+  };
+  app.get('/readyz', { config: { doc: readyz } }, async (req, reply) => {
     void reply.header('cache-control', 'no-store');
     let schema: SchemaCheck | undefined;
     if (deps.store) {

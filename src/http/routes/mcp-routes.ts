@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import type { BrandService } from '../../brand/brand-service.js';
 import { createMcpEndpoint } from '../../mcp/mcp-endpoint.js';
 import { registerMcpEdge } from '../mcp-edge.js';
-import { documentRoute } from '../openapi.js';
 import { mcpRouteDoc } from '../openapi/mcp-doc.js';
 
 export const MCP_PATH = '/mcp';
@@ -31,14 +30,16 @@ function addMcpRoutes(app: FastifyInstance, deps: McpDeps): void {
     // Brand answers are pure functions of the request and the loaded catalog.
     () => deps.brand.current,
   );
-  const edge = { path: MCP_PATH, publicUrl: deps.publicUrl, allowedOrigins: deps.allowedOrigins, endpoint };
-  registerMcpEdge(app, edge);
-  documentRoute(
-    app,
-    mcpRouteDoc(
-      MCP_PATH,
+  registerMcpEdge(app, {
+    path: MCP_PATH,
+    publicUrl: deps.publicUrl,
+    allowedOrigins: deps.allowedOrigins,
+    endpoint,
+    doc: mcpRouteDoc(
       'MCP endpoint (streamable HTTP, JSON-RPC 2.0; protocol 2026-07-28 and 2025-11-25): seven brand tools and resources.',
       'none',
     ),
-  );
+    // Public: its own budget per IP, on POST (the other methods answer 405 unread).
+    limit: { post: 'mcp' },
+  });
 }

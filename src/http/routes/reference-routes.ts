@@ -4,8 +4,22 @@
  * route has described itself.
  */
 import type { FastifyInstance } from 'fastify';
-import { buildOpenApi, documentRoute, REFERENCE_DOCS, renderDocsPage, type RouteDocs } from '../openapi.js';
+import * as z from 'zod';
+import { buildOpenApi, renderDocsPage, type RouteDocBody, type RouteDocs } from '../openapi.js';
 import { precompute, sendPrecomputed, type Precomputed } from '../precomputed.js';
+
+const openapiDoc: RouteDocBody = {
+  summary: 'This document.',
+  tag: 'operations',
+  auth: 'none',
+  output: z.record(z.string(), z.unknown()).describe('An OpenAPI 3.1 document.'),
+};
+const docsPageDoc: RouteDocBody = {
+  summary: 'The API reference page.',
+  tag: 'operations',
+  auth: 'none',
+  media: { type: 'text/html; charset=utf-8' },
+};
 
 export function registerReferenceRoutes(
   app: FastifyInstance,
@@ -33,9 +47,12 @@ export function registerReferenceRoutes(
     return built;
   };
   void app.register(function referenceRoutes(scope, _opts, done) {
-    for (const d of REFERENCE_DOCS) documentRoute(scope, d);
-    scope.get('/openapi.json', (req, reply) => sendPrecomputed(req, reply, reference().json));
-    scope.get('/docs', (req, reply) => sendPrecomputed(req, reply, reference().html));
+    scope.get('/openapi.json', { config: { doc: openapiDoc } }, (req, reply) =>
+      sendPrecomputed(req, reply, reference().json),
+    );
+    scope.get('/docs', { config: { doc: docsPageDoc } }, (req, reply) =>
+      sendPrecomputed(req, reply, reference().html),
+    );
     done();
   });
 }

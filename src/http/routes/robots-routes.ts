@@ -6,8 +6,8 @@
  * skip paths that do not exist costs nothing.
  */
 import type { FastifyInstance } from 'fastify';
-import { documentRoute } from '../openapi.js';
 import { precompute, sendPrecomputed } from '../precomputed.js';
+import type { RouteDocBody } from '../openapi.js';
 
 export const ROBOTS_PATH = '/robots.txt';
 
@@ -27,9 +27,7 @@ const CACHE = 'public, max-age=86400';
 
 export function registerRobotsRoute(app: FastifyInstance): void {
   const robots = precompute(ROBOTS_TXT, { contentType: 'text/plain; charset=utf-8', cacheControl: CACHE });
-  documentRoute(app, {
-    method: 'GET',
-    url: ROBOTS_PATH,
+  const doc: RouteDocBody = {
     summary:
       'What crawlers may fetch (RFC 9309): the public brand API, files, portal and reference; not the gateway, dashboard or metrics.',
     tag: 'operations',
@@ -43,13 +41,13 @@ export function registerRobotsRoute(app: FastifyInstance): void {
         headers: { ETag: 'the same ETag' },
       },
     },
-  });
+  };
   // HEAD routed with GET so it answers the GET's exact headers; the edge may send it unrouted.
   app.route({
     method: ['GET', 'HEAD'],
     url: ROBOTS_PATH,
     exposeHeadRoute: false,
     handler: (req, reply) => sendPrecomputed(req, reply, robots),
-    config: { precomputed: () => robots },
+    config: { precomputed: () => robots, doc },
   });
 }

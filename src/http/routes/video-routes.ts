@@ -5,14 +5,13 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Gateway } from '../../gateway/gateway.js';
-import { requireApiKey } from '../auth/api-key.js';
 import { registerCapabilityRoutes } from './capability-routes.js';
 import { registerCapabilityPaths } from './video/index.js';
 import { registerWebhookRoutes } from './webhook-routes.js';
 import * as z from 'zod';
 import { parseInput } from '../../gateway/capabilities/registry.js';
 import { AppError } from '../errors.js';
-import { documentRoute, type RouteDoc } from '../openapi.js';
+import { routeAuth, type RouteDocBody } from '../openapi.js';
 import { linkSchemas, monitorReport, statusReport } from './gateway-schemas.js';
 
 export const LINK_COOKIE = 'fg_link';
@@ -24,74 +23,66 @@ const statusQuery = z.object({
     .describe('1 (or true): probe the platform now instead of answering the report kept for a minute'),
 });
 
-const GATEWAY_DOCS: RouteDoc[] = [
-  {
-    method: 'GET',
-    url: '/api/video/oauth/start',
-    summary:
-      "Starts linking: 302 to the platform's consent page (PKCE, browser-bound state cookie); JSON {authorizeUrl} when the Accept header asks for JSON only.",
-    tag: 'gateway',
-    auth: 'api_key',
-    output: linkSchemas.started,
-    responseDescription: 'With Accept: application/json: the consent page URL (the state cookie is set).',
-    responses: {
-      302: { description: "To the platform's consent page.", headers: { Location: 'the consent page' } },
-    },
-    // 400 not_applicable: a server-to-server link has no browser flow.
-    errors: [400],
+const startDoc: RouteDocBody = {
+  summary:
+    "Starts linking: 302 to the platform's consent page (PKCE, browser-bound state cookie); JSON {authorizeUrl} when the Accept header asks for JSON only.",
+  tag: 'gateway',
+  auth: 'api_key',
+  output: linkSchemas.started,
+  responseDescription: 'With Accept: application/json: the consent page URL (the state cookie is set).',
+  responses: {
+    302: { description: "To the platform's consent page.", headers: { Location: 'the consent page' } },
   },
-  {
-    method: 'GET',
-    url: '/api/video/oauth/callback',
-    summary: 'OAuth redirect target: checks state and cookie, exchanges the code, stores the link.',
-    tag: 'gateway',
-    auth: 'none',
-    input: z.object({
-      code: z.string().optional().describe('the authorization code'),
-      state: z.string().optional().describe('the state /oauth/start sent'),
-      error: z.string().optional().describe("the platform's refusal, instead of a code"),
-    }),
-    output: linkSchemas.linked,
-    responseDescription: 'With Accept: application/json: the linked account.',
-    responses: {
-      302: { description: 'Linked: to /dashboard?linked=1.', headers: { Location: '/dashboard?linked=1' } },
-    },
-    errors: [400, 502],
-    // The platform sends the operator's browser here: it gets a failure as a small page.
-    errorPage: {
-      type: 'text/html; charset=utf-8',
-      when: 'An HTML page instead, unless the Accept header names application/json and not text/html (a browser back from the consent page gets the page).',
-    },
+  // 400 not_applicable: a server-to-server link has no browser flow.
+  errors: [400],
+};
+
+const callbackDoc: RouteDocBody = {
+  summary: 'OAuth redirect target: checks state and cookie, exchanges the code, stores the link.',
+  tag: 'gateway',
+  auth: 'none',
+  input: z.object({
+    code: z.string().optional().describe('the authorization code'),
+    state: z.string().optional().describe('the state /oauth/start sent'),
+    error: z.string().optional().describe("the platform's refusal, instead of a code"),
+  }),
+  output: linkSchemas.linked,
+  responseDescription: 'With Accept: application/json: the linked account.',
+  responses: {
+    302: { description: 'Linked: to /dashboard?linked=1.', headers: { Location: '/dashboard?linked=1' } },
   },
-  {
-    method: 'POST',
-    url: '/api/video/oauth/disconnect',
-    summary: 'Revokes upstream and forgets the link.',
-    tag: 'gateway',
-    auth: 'api_key',
-    output: linkSchemas.disconnected,
-    errors: [409],
+  errors: [400, 502],
+  // The platform sends the operator's browser here: it gets a failure as a small page.
+  errorPage: {
+    type: 'text/html; charset=utf-8',
+    when: 'An HTML page instead, unless the Accept header names application/json and not text/html (a browser back from the consent page gets the page).',
   },
-  {
-    method: 'GET',
-    url: '/api/video/status',
-    summary: 'The status report: configured, linked account, stored events, capability map and paths.',
-    tag: 'gateway',
-    auth: 'api_key',
-    input: statusQuery,
-    output: statusReport,
-    errors: [400],
-  },
-  {
-    method: 'GET',
-    url: '/api/video/monitor',
-    summary:
-      'Every group and capability with its state, scopes, latency; token expiry, budgets, daily quotas, last webhook, outgoing deliveries.',
-    tag: 'gateway',
-    auth: 'api_key',
-    output: monitorReport,
-  },
-];
+};
+
+const disconnectDoc: RouteDocBody = {
+  summary: 'Revokes upstream and forgets the link.',
+  tag: 'gateway',
+  auth: 'api_key',
+  output: linkSchemas.disconnected,
+  errors: [409],
+};
+
+const statusDoc: RouteDocBody = {
+  summary: 'The status report: configured, linked account, stored events, capability map and paths.',
+  tag: 'gateway',
+  auth: 'api_key',
+  input: statusQuery,
+  output: statusReport,
+  errors: [400],
+};
+
+const monitorDoc: RouteDocBody = {
+  summary:
+    'Every group and capability with its state, scopes, latency; token expiry, budgets, daily quotas, last webhook, outgoing deliveries.',
+  tag: 'gateway',
+  auth: 'api_key',
+  output: monitorReport,
+};
 
 const wantsJson = (req: FastifyRequest) =>
   /application\/json/.test(req.headers.accept ?? '') && !/text\/html/.test(req.headers.accept ?? '');
@@ -114,10 +105,7 @@ function page(reply: FastifyReply, status: number, title: string, message: strin
 
 type VideoDeps = {
   gateway: Gateway;
-  secrets: { apiKeyHash: Buffer };
   secureCookies: boolean;
-  /** Our own rate limit for a private scope (rate-limit.ts limitScope). */
-  limitScope: (scope: FastifyInstance) => void;
 };
 
 /** The gateway's /api/video routes as one encapsulated plugin, the private ones a scope inside it. */
@@ -130,8 +118,6 @@ export function registerVideoRoutes(app: FastifyInstance, deps: VideoDeps): void
 
 function addVideoRoutes(app: FastifyInstance, deps: VideoDeps): void {
   const { gateway } = deps;
-  for (const d of GATEWAY_DOCS) documentRoute(app, d);
-  const auth = requireApiKey(deps.secrets);
   const cookieOpts = {
     httpOnly: true,
     sameSite: 'lax' as const,
@@ -143,6 +129,7 @@ function addVideoRoutes(app: FastifyInstance, deps: VideoDeps): void {
   // signature.
   app.get(
     '/api/video/oauth/callback',
+    { config: { doc: callbackDoc, limit: 'api' } },
     async (req: FastifyRequest<{ Querystring: Record<string, string | undefined> }>, reply) => {
       const q = req.query;
       const pick = (k: string) => (typeof q[k] === 'string' ? q[k] : undefined);
@@ -167,14 +154,16 @@ function addVideoRoutes(app: FastifyInstance, deps: VideoDeps): void {
 
   registerWebhookRoutes(app, gateway.webhooks, gateway.observer);
 
-  // Private: every other /api/video route, in one scope with one rate limit and one key check as
-  // its first onRequest hooks, in that order (a locked-out address is refused before its key is
-  // looked at), so no body is read, buffered or parsed for a caller without the key.
+  // Private: every other /api/video route. Each declares the API key (auth 'api_key' in its
+  // description), which puts the limit and the key check in front of its own hooks (identity.ts,
+  // rate-limit.ts); this scope only makes sure none of them is declared otherwise.
   void app.register(function privateVideoRoutes(scope, _opts, done) {
-    deps.limitScope(scope);
-    scope.addHook('onRequest', auth);
+    scope.addHook('onRoute', (route) => {
+      if (routeAuth(route.config) !== 'api_key')
+        throw new Error(`${route.method.toString()} ${route.url} is private: declare auth 'api_key'.`);
+    });
 
-    scope.get('/api/video/oauth/start', async (req, reply) => {
+    scope.get('/api/video/oauth/start', { config: { doc: startDoc } }, async (req, reply) => {
       const started = await gateway.link.start();
       // Lax, not Strict: the cookie must ride along on the platform's top-level redirect back to us.
       void reply.setCookie(LINK_COOKIE, started.browserNonce, { ...cookieOpts, maxAge: 600 });
@@ -182,19 +171,19 @@ function addVideoRoutes(app: FastifyInstance, deps: VideoDeps): void {
       return reply.redirect(started.authorizeUrl, 302);
     });
 
-    scope.post('/api/video/oauth/disconnect', async (_req, reply) => {
+    scope.post('/api/video/oauth/disconnect', { config: { doc: disconnectDoc } }, async (_req, reply) => {
       const r = await gateway.link.disconnect();
       gateway.status.invalidate();
       return reply.send({ linked: false, revoked: r.revoked });
     });
 
-    scope.get('/api/video/status', async (req, reply) => {
+    scope.get('/api/video/status', { config: { doc: statusDoc } }, async (req, reply) => {
       const { fresh } = parseInput(statusQuery, req.query ?? {});
       const report = await gateway.status.report({ fresh: fresh === '1' || fresh === 'true' });
       return reply.header('cache-control', 'no-store').send(report);
     });
 
-    scope.get('/api/video/monitor', async (_req, reply) =>
+    scope.get('/api/video/monitor', { config: { doc: monitorDoc } }, async (_req, reply) =>
       reply.header('cache-control', 'no-store').send(await gateway.monitor()),
     );
 

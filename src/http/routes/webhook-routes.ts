@@ -7,7 +7,7 @@ import type { GatewayObserver } from '../../gateway/observer.js';
 import { platformDelivery, type WebhookIntake } from '../../gateway/webhook-intake.js';
 import * as z from 'zod';
 import { AppError, errorBody, errorResponse } from '../errors.js';
-import { documentRoute } from '../openapi.js';
+import type { RouteDocBody } from '../openapi.js';
 
 const answer = z.union([
   z
@@ -25,9 +25,7 @@ export function registerWebhookRoutes(
   intake: WebhookIntake,
   observer?: GatewayObserver,
 ): void {
-  documentRoute(app, {
-    method: 'POST',
-    url: '/api/video/webhooks',
+  const doc: RouteDocBody = {
     summary:
       "The platform's webhook deliveries (x-zm-signature over the raw body, ±5 minutes); answers url_validation.",
     tag: 'gateway',
@@ -35,7 +33,7 @@ export function registerWebhookRoutes(
     input: platformDelivery,
     output: answer,
     errors: [400, 401, 413, 415, 503],
-  });
+  };
   void app.register(function webhookIntake(scope, _opts, done) {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, next) =>
@@ -56,7 +54,7 @@ export function registerWebhookRoutes(
       if (status >= 500) req.log.error({ err }, 'webhook intake failed');
       return reply.code(status).send(body);
     });
-    scope.post('/api/video/webhooks', async (req, reply) => {
+    scope.post('/api/video/webhooks', { config: { doc, limit: 'api' } }, async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const r = await intake.receive(req.headers, raw);
       const body = r.body as { duplicate?: unknown; ignored?: unknown; plainToken?: unknown };

@@ -10,12 +10,12 @@ import type { PageDeps } from '../page-deps.js';
 import { invoke, parseInput } from '../../gateway/capabilities/registry.js';
 import { eventPatchInput, getStoredEvent, updateEvent } from '../../gateway/events-service.js';
 import { apiKeyMatches } from '../../gateway/secrets.js';
-import { DASHBOARD_DOCS, documentRoute } from '../../http/openapi.js';
 import { precompute, sendPrecomputed, type Precomputed } from '../../http/precomputed.js';
 import { CSRF_FIELD, csrfToken, csrfValid } from '../../http/auth/csrf.js';
 import { createEventOnce, newFormKey } from './create-event.js';
 import { explain, loadDashboard } from './data.js';
 import { renderDeleteConfirm, renderEventMissing } from './delete-view.js';
+import { DASHBOARD_DOCS as DOCS } from './route-docs.js';
 import { FLASH_COOKIE, FLASH_PATH, openNotice, sealNotice, type Notice } from './flash.js';
 import type { BrandView } from './html.js';
 import { renderLogin, renderRefused, renderRelay } from './login-view.js';
@@ -39,7 +39,6 @@ export function registerDashboard(
   sessions: DashboardSessions | undefined,
 ): void {
   if (!deps.gateway || !sessions) return;
-  for (const d of DASHBOARD_DOCS) documentRoute(app, d);
   const dash = dashboardContext(deps, deps.gateway, sessions);
   endOtherKeysOnReady(app, sessions);
   registerAssets(app);
@@ -123,69 +122,85 @@ function onFirstRequest(body: string, contentType: string) {
 function registerAssets(app: FastifyInstance): void {
   const cssAsset = onFirstRequest(DASHBOARD_CSS, 'text/css; charset=utf-8');
   const jsAsset = onFirstRequest(DASHBOARD_JS, 'text/javascript; charset=utf-8');
-  app.get('/dashboard.css', (req, reply) => sendPrecomputed(req, reply, cssAsset()));
-  app.get('/dashboard.js', (req, reply) => sendPrecomputed(req, reply, jsAsset()));
+  app.get('/dashboard.css', { config: { doc: DOCS.css } }, (req, reply) =>
+    sendPrecomputed(req, reply, cssAsset()),
+  );
+  app.get('/dashboard.js', { config: { doc: DOCS.js } }, (req, reply) =>
+    sendPrecomputed(req, reply, jsAsset()),
+  );
 }
 
 /** The pages a signed-in operator (or the sign-in form) sees. */
 function registerViews(app: FastifyInstance, dash: Dashboard): void {
   const { gateway, keyHash, sessionCookie, flashCookie, brandView, send, sessionOf } = dash;
-  app.get<{ Querystring: Record<string, unknown> }>('/dashboard', async (req, reply) => {
-    const q = req.query;
-    const notices: Notice[] = [];
-    if (req.cookies[FLASH_COOKIE] !== undefined) {
-      const flash = openNotice(keyHash, req.cookies[FLASH_COOKIE]);
-      if (flash) notices.push(flash);
-      void reply.clearCookie(FLASH_COOKIE, flashCookie);
-    }
-    const linked = q['linked'] === '1';
-    const session = await sessionOf(req);
-    if (!session) {
-      // The OAuth flow returns through the platform's site, and a browser withholds a Strict
-      // cookie on a navigation another site started. One same-site hop brings it back.
-      if (linked && q['resumed'] !== '1')
-        return send(reply, 200, renderRelay(brandView(), '/dashboard?linked=1&resumed=1'));
-      if (linked) notices.push({ kind: 'ok', text: 'The platform account is linked. Sign in to see it.' });
-      if (req.cookies[SESSION_COOKIE] !== undefined) {
-        void reply.clearCookie(SESSION_COOKIE, sessionCookie);
-        notices.push({ kind: 'ok', text: 'Your session has ended; sign in again.' });
+  app.get<{ Querystring: Record<string, unknown> }>(
+    '/dashboard',
+    { config: { doc: DOCS.page } },
+    async (req, reply) => {
+      const q = req.query;
+      const notices: Notice[] = [];
+      if (req.cookies[FLASH_COOKIE] !== undefined) {
+        const flash = openNotice(keyHash, req.cookies[FLASH_COOKIE]);
+        if (flash) notices.push(flash);
+        void reply.clearCookie(FLASH_COOKIE, flashCookie);
       }
-      return send(reply, 200, renderLogin(brandView(), notices));
-    }
-    if (linked) notices.unshift({ kind: 'ok', text: 'The platform account is linked.' });
-    const data = await loadDashboard(gateway, q['fresh'] === '1', req.log);
-    return send(
-      reply,
-      200,
-      renderDashboard({
-        brand: brandView(),
-        csrf: csrfToken(keyHash, session),
-        notices,
-        data,
-        timezones: TIMEZONES,
-        createKey: newFormKey(),
-      }),
-    );
-  });
-
-  // The confirmation step of deleting an event: a page, so it needs no script.
-  app.get<{ Params: { videoId: string } }>('/dashboard/events/:videoId/delete', async (req, reply) => {
-    const session = await sessionOf(req);
-    if (!session) return reply.redirect('/dashboard', 303);
-    const { videoId } = req.params;
-    const found = await gateway.events.withRegistrationCount(videoId);
-    if (!found)
+      const linked = q['linked'] === '1';
+      const session = await sessionOf(req);
+      if (!session) {
+        // The OAuth flow returns through the platform's site, and a browser withholds a Strict
+        // cookie on a navigation another site started. One same-site hop brings it back.
+        if (linked && q['resumed'] !== '1')
+          return send(reply, 200, renderRelay(brandView(), '/dashboard?linked=1&resumed=1'));
+        if (linked) notices.push({ kind: 'ok', text: 'The platform account is linked. Sign in to see it.' });
+        if (req.cookies[SESSION_COOKIE] !== undefined) {
+          void reply.clearCookie(SESSION_COOKIE, sessionCookie);
+          notices.push({ kind: 'ok', text: 'Your session has ended; sign in again.' });
+        }
+        return send(reply, 200, renderLogin(brandView(), notices));
+      }
+      if (linked) notices.unshift({ kind: 'ok', text: 'The platform account is linked.' });
+      const data = await loadDashboard(gateway, q['fresh'] === '1', req.log);
       return send(
         reply,
-        404,
-        renderEventMissing(brandView(), { kind: 'error', text: `No stored event ${videoId.slice(0, 40)}.` }),
+        200,
+        renderDashboard({
+          brand: brandView(),
+          csrf: csrfToken(keyHash, session),
+          notices,
+          data,
+          timezones: TIMEZONES,
+          createKey: newFormKey(),
+        }),
       );
-    return send(
-      reply,
-      200,
-      renderDeleteConfirm({ brand: brandView(), csrf: csrfToken(keyHash, session), ...found }),
-    );
-  });
+    },
+  );
+
+  // The confirmation step of deleting an event: a page, so it needs no script.
+  const confirm = { config: { doc: DOCS.confirmDelete } };
+  app.get<{ Params: { videoId: string } }>(
+    '/dashboard/events/:videoId/delete',
+    confirm,
+    async (req, reply) => {
+      const session = await sessionOf(req);
+      if (!session) return reply.redirect('/dashboard', 303);
+      const { videoId } = req.params;
+      const found = await gateway.events.withRegistrationCount(videoId);
+      if (!found)
+        return send(
+          reply,
+          404,
+          renderEventMissing(brandView(), {
+            kind: 'error',
+            text: `No stored event ${videoId.slice(0, 40)}.`,
+          }),
+        );
+      return send(
+        reply,
+        200,
+        renderDeleteConfirm({ brand: brandView(), csrf: csrfToken(keyHash, session), ...found }),
+      );
+    },
+  );
 }
 
 function formAction(dash: Dashboard) {
@@ -225,7 +240,8 @@ function formAction(dash: Dashboard) {
 function registerSessionForms(scope: FastifyInstance, dash: Dashboard): void {
   const { secrets, sessions, sessionCookie, brandView, send } = dash;
   const action = formAction(dash);
-  scope.post('/dashboard/login', async (req, reply) => {
+  // The key is checked here, from the form: its own guard against key guessing (rate-limit.ts).
+  scope.post('/dashboard/login', { config: { doc: DOCS.login, limit: 'login' } }, async (req, reply) => {
     const key = formOf(req).get('key') ?? '';
     if (!key || !apiKeyMatches(secrets, key)) {
       req.log.info('dashboard sign-in refused');
@@ -247,6 +263,7 @@ function registerSessionForms(scope: FastifyInstance, dash: Dashboard): void {
   // Ends the session in the store, for every instance: a copy of the cookie is refused too.
   scope.post(
     '/dashboard/logout',
+    { config: { doc: DOCS.logout } },
     action(async (_form, _req, reply, session) => {
       await sessions.end(session);
       void reply.clearCookie(SESSION_COOKIE, sessionCookie);
@@ -261,6 +278,7 @@ function registerEventForms(scope: FastifyInstance, dash: Dashboard): void {
   const action = formAction(dash);
   scope.post(
     '/dashboard/disconnect',
+    { config: { doc: DOCS.disconnect } },
     action(async () => {
       const r = await gateway.link.disconnect();
       gateway.status.invalidate();
@@ -275,11 +293,13 @@ function registerEventForms(scope: FastifyInstance, dash: Dashboard): void {
 
   scope.post(
     '/dashboard/events',
+    { config: { doc: DOCS.createEvent } },
     action(async (form) => createEventOnce(await gateway.opContext(), form)),
   );
 
   scope.post<{ Params: { videoId: string } }>(
     '/dashboard/events/:videoId/funnel',
+    { config: { doc: DOCS.funnel } },
     action<{ videoId: string }>(async (form, req) => {
       const patch = parseInput(eventPatchInput, { funnel: form.get('funnel') || null });
       const e = await updateEvent(await gateway.opContext(), req.params.videoId, patch);
@@ -294,6 +314,7 @@ function registerEventForms(scope: FastifyInstance, dash: Dashboard): void {
   // removes the meeting on the platform and the stored event with its registrations.
   scope.post<{ Params: { videoId: string } }>(
     '/dashboard/events/:videoId/delete',
+    { config: { doc: DOCS.delete } },
     action<{ videoId: string }>(async (_form, req) => {
       const ctx = await gateway.opContext();
       const event = await getStoredEvent(ctx, req.params.videoId);

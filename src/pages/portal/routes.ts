@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageDeps } from '../page-deps.js';
 import type { BrandCatalog } from '../../brand/catalog.js';
-import { documentRoute } from '../../http/openapi.js';
+import type { RouteDocBody } from '../../http/openapi.js';
 import { precompute, sendPrecomputed, type Precomputed } from '../../http/precomputed.js';
 import { buildPortalCss } from './portal-css.js';
 import { PORTAL_JS } from './portal-js.js';
@@ -85,38 +85,32 @@ export function registerPortal(app: FastifyInstance, deps: PageDeps): void {
     return portal;
   };
   // HEAD is routed with GET so it answers with the GET's exact headers, as the brand routes do.
-  const read = (url: string, pick: () => Precomputed) =>
+  const read = (url: string, pick: () => Precomputed, summary: string, type: string) => {
+    const doc: RouteDocBody = { summary, tag: 'pages', auth: 'none', media: { type } };
     app.route({
       method: ['GET', 'HEAD'],
       url,
       exposeHeadRoute: false,
       handler: (req: FastifyRequest, reply: FastifyReply) => sendPrecomputed(req, reply, pick()),
+      config: { doc },
     });
-  documentRoute(app, {
-    method: 'GET',
-    url: '/',
-    summary: 'The brand portal: a style guide of the live brand, built from the same catalog as this API.',
-    tag: 'pages',
-    auth: 'none',
-    media: { type: 'text/html; charset=utf-8' },
-  });
-  documentRoute(app, {
-    method: 'GET',
-    url: '/portal.css',
-    summary: "The portal's stylesheet (its URL carries a content version, ?v=).",
-    tag: 'pages',
-    auth: 'none',
-    media: { type: 'text/css; charset=utf-8' },
-  });
-  documentRoute(app, {
-    method: 'GET',
-    url: '/portal.js',
-    summary: "The portal's script (its URL carries a content version, ?v=).",
-    tag: 'pages',
-    auth: 'none',
-    media: { type: 'text/javascript; charset=utf-8' },
-  });
-  read('/', () => current().page);
-  read('/portal.css', () => current().css);
-  read('/portal.js', portalJs);
+  };
+  read(
+    '/',
+    () => current().page,
+    'The brand portal: a style guide of the live brand, built from the same catalog as this API.',
+    'text/html; charset=utf-8',
+  );
+  read(
+    '/portal.css',
+    () => current().css,
+    "The portal's stylesheet (its URL carries a content version, ?v=).",
+    'text/css; charset=utf-8',
+  );
+  read(
+    '/portal.js',
+    portalJs,
+    "The portal's script (its URL carries a content version, ?v=).",
+    'text/javascript; charset=utf-8',
+  );
 }

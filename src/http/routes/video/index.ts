@@ -6,14 +6,12 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCapabilityViews, type ViewDeps } from '../capability-routes.js';
 import { registerMeetingsRoutes } from './meetings-routes.js';
-import { documentRaComments } from './ra-routes.js';
 import { registerSearchRoutes } from './search-routes.js';
 import { registerSubscriptionRoutes } from './subscriptions-routes.js';
 
 export function registerCapabilityPaths(app: FastifyInstance, deps: ViewDeps): void {
   registerMeetingsRoutes(app, deps);
   registerSearchRoutes(app, deps);
-  documentRaComments(app);
   registerCapabilityViews(app, deps);
   registerSubscriptionRoutes(app, deps);
 }

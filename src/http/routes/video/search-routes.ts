@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../../gateway/capabilities/registry.js';
 import { search, searchInput } from '../../../gateway/search.js';
 import * as z from 'zod';
-import { documentRoute, type Holds } from '../../openapi.js';
+import type { Holds, RouteDocBody } from '../../openapi.js';
 import type { ViewDeps } from '../capability-routes.js';
 
 const hit = z
@@ -25,17 +25,15 @@ const searchAnswer = z.object({
 export type SearchHolds = Holds<Awaited<ReturnType<typeof search>>, z.output<typeof searchAnswer>>;
 
 export function registerSearchRoutes(app: FastifyInstance, deps: ViewDeps): void {
-  documentRoute(app, {
-    method: 'GET',
-    url: '/api/video/search',
+  const doc: RouteDocBody = {
     summary: 'Ranked results across stored events, meetings, recordings and contacts, grouped by source.',
     tag: 'capabilities',
     auth: 'api_key',
     input: searchInput,
     output: searchAnswer,
     errors: [400, 409],
-  });
-  app.get('/api/video/search', async (req) =>
+  };
+  app.get('/api/video/search', { config: { doc } }, async (req) =>
     search(await deps.gateway.opContext(), parseInput(searchInput, req.query)),
   );
 }

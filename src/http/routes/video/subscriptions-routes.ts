@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { parseInput } from '../../../gateway/capabilities/registry.js';
 import { subscriptionInput, type SubscriptionService } from '../../../gateway/webhooks-out/subscriptions.js';
 import { AppError } from '../../errors.js';
-import { documentRoute, type Holds, type RouteDoc } from '../../openapi.js';
+import type { Holds, RouteDoc } from '../../openapi.js';
 import { subscriptionSchemas } from '../gateway-schemas.js';
 import type { ViewDeps } from '../capability-routes.js';
 
@@ -33,41 +33,36 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: ViewDeps)
   const { gateway } = deps;
   const subs = gateway.outgoing.subscriptions;
   const doc = (
-    method: string,
-    url: string,
     summary: string,
     extra: Pick<RouteDoc, 'input' | 'status' | 'output' | 'params' | 'errors'>,
-  ) => documentRoute(app, { method, url, summary, tag: 'gateway', auth: 'api_key', ...extra });
-  doc(
-    'POST',
-    '/api/video/subscriptions',
+  ) => ({
+    config: { doc: { summary, tag: 'gateway' as const, auth: 'api_key' as const, ...extra } },
+  });
+  const create = doc(
     'Subscribes a URL to outgoing webhooks (Standard Webhooks signatures); answers {id, url, events, secret} — the only time the whsec_ secret is shown.',
     { input: subscriptionInput, status: 201, output: subscriptionSchemas.created, errors: [400, 409] },
   );
-  doc(
-    'GET',
-    '/api/video/subscriptions',
-    'Webhook subscriptions with their delivery counts (never the secret).',
-    {
-      output: subscriptionSchemas.list,
-    },
-  );
-  doc('GET', '/api/video/subscriptions/:id', 'One subscription with its recent deliveries.', {
+  const list = doc('Webhook subscriptions with their delivery counts (never the secret).', {
+    output: subscriptionSchemas.list,
+  });
+  const one = doc('One subscription with its recent deliveries.', {
     params: idParam,
     output: subscriptionSchemas.one,
     errors: [400, 404],
   });
-  doc('DELETE', '/api/video/subscriptions/:id', 'Deletes a subscription and its pending deliveries.', {
+  const remove = doc('Deletes a subscription and its pending deliveries.', {
     params: idParam,
     output: subscriptionSchemas.deleted,
     errors: [400, 404, 409],
   });
 
-  app.post('/api/video/subscriptions', async (req, reply) => {
+  app.post('/api/video/subscriptions', create, async (req, reply) => {
     const created = await subs.create(parseInput(subscriptionInput, jsonObject(req)));
     return reply.code(201).header('cache-control', 'no-store').send(created);
   });
-  app.get('/api/video/subscriptions', async () => ({ items: await subs.list() }));
-  app.get('/api/video/subscriptions/:id', async (req) => subs.get(parseInput(idParam, req.params).id));
-  app.delete('/api/video/subscriptions/:id', async (req) => subs.delete(parseInput(idParam, req.params).id));
+  app.get('/api/video/subscriptions', list, async () => ({ items: await subs.list() }));
+  app.get('/api/video/subscriptions/:id', one, async (req) => subs.get(parseInput(idParam, req.params).id));
+  app.delete('/api/video/subscriptions/:id', remove, async (req) =>
+    subs.delete(parseInput(idParam, req.params).id),
+  );
 }

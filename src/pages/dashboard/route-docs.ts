@@ -1,10 +1,9 @@
 /**
- * Descriptions kept here rather than beside their handlers: /openapi.json and /docs
- * (routes/reference-routes.ts), /metrics (metrics.ts), and the dashboard's pages and forms
- * (which pages/dashboard/routes.ts documents as it registers them), with their answers.
+ * How the operator dashboard's pages and forms describe themselves in the API reference: one
+ * description per route, which routes.ts puts in that route's declaration (`config.doc`).
  */
 import * as z from 'zod';
-import type { RouteDoc } from './route-doc.js';
+import type { RouteDocBody } from '../../http/openapi.js';
 
 const html = { type: 'text/html; charset=utf-8' };
 const toDashboard = {
@@ -17,15 +16,13 @@ const videoId = z.object({ videoId: z.string().describe('the stored event (meeti
 const form = 'application/x-www-form-urlencoded';
 
 /** A signed-in dashboard form: session and CSRF token, then back to the dashboard with a notice. */
-const action = (url: string, summary: string, input: z.ZodType = csrf): RouteDoc => ({
-  method: 'POST',
-  url,
+const action = (summary: string, input: z.ZodType = csrf, onEvent = false): RouteDocBody => ({
   summary,
   tag: 'pages',
   auth: 'session',
   input,
   bodyType: form,
-  ...(url.includes(':videoId') ? { params: videoId } : {}),
+  ...(onEvent ? { params: videoId } : {}),
   status: 303,
   responseDescription:
     'Back to the dashboard, with the outcome as a notice (also where a request without a session goes).',
@@ -34,42 +31,9 @@ const action = (url: string, summary: string, input: z.ZodType = csrf): RouteDoc
   errors: [413, 415, 429],
 });
 
-/** GET /metrics, which app.ts documents where metrics.ts serves it (only with the API key). */
-export const METRICS_DOC: RouteDoc = {
-  method: 'GET',
-  url: '/metrics',
-  summary: 'Prometheus metrics: requests and latency by route, upstream calls, refreshes, webhooks.',
-  tag: 'operations',
-  auth: 'api_key',
-  media: { type: 'text/plain; version=0.0.4; charset=utf-8' },
-  responseDescription: 'The Prometheus text exposition format.',
-};
-
-/** GET /openapi.json and GET /docs: documented by routes/reference-routes.ts as it serves them. */
-export const REFERENCE_DOCS: readonly RouteDoc[] = [
-  {
-    method: 'GET',
-    url: '/openapi.json',
-    summary: 'This document.',
-    tag: 'operations',
-    auth: 'none',
-    output: z.record(z.string(), z.unknown()).describe('An OpenAPI 3.1 document.'),
-  },
-  {
-    method: 'GET',
-    url: '/docs',
-    summary: 'The API reference page.',
-    tag: 'operations',
-    auth: 'none',
-    media: html,
-  },
-];
-
-/** The operator dashboard's pages and forms: described by pages/dashboard/routes.ts where it is served. */
-export const DASHBOARD_DOCS: readonly RouteDoc[] = [
-  {
-    method: 'GET',
-    url: '/dashboard',
+/** Each page's and form's description, by route (routes.ts puts each in its route's declaration). */
+export const DASHBOARD_DOCS = {
+  page: {
     summary:
       'The operator dashboard: without a session the sign-in page, with one the status report, monitor, stored events, recordings and webhook deliveries.',
     tag: 'pages',
@@ -91,25 +55,19 @@ export const DASHBOARD_DOCS: readonly RouteDoc[] = [
     media: html,
     responseDescription: 'The dashboard, or the sign-in page without a session.',
   },
-  {
-    method: 'GET',
-    url: '/dashboard.css',
+  css: {
     summary: "The dashboard's stylesheet.",
     tag: 'pages',
     auth: 'none',
     media: { type: 'text/css; charset=utf-8' },
   },
-  {
-    method: 'GET',
-    url: '/dashboard.js',
+  js: {
     summary: "The dashboard's script (progressive enhancement; every form works without it).",
     tag: 'pages',
     auth: 'none',
     media: { type: 'text/javascript; charset=utf-8' },
   },
-  {
-    method: 'POST',
-    url: '/dashboard/login',
+  login: {
     summary: 'Signs in with the API key: opens a session (fg_session cookie) and goes to the dashboard.',
     tag: 'pages',
     auth: 'none',
@@ -121,13 +79,9 @@ export const DASHBOARD_DOCS: readonly RouteDoc[] = [
     responses: { 401: page('Not the API key: the sign-in page again, with the error.') },
     errors: [413, 415, 429],
   },
-  action('/dashboard/logout', 'Ends the session, for every instance.'),
-  action(
-    '/dashboard/disconnect',
-    'Revokes the platform link and forgets it (POST /api/video/oauth/disconnect).',
-  ),
-  action(
-    '/dashboard/events',
+  logout: action('Ends the session, for every instance.'),
+  disconnect: action('Revokes the platform link and forgets it (POST /api/video/oauth/disconnect).'),
+  createEvent: action(
     'Creates a meeting as a stored event (create_meeting) from the new-event form.',
     csrf.extend({
       topic: z.string(),
@@ -142,14 +96,12 @@ export const DASHBOARD_DOCS: readonly RouteDoc[] = [
         .describe("this render's key: sending the same form again replays the first creation"),
     }),
   ),
-  action(
-    '/dashboard/events/:videoId/funnel',
+  funnel: action(
     "Changes a stored event's funnel.",
     csrf.extend({ funnel: z.string().optional().describe('a funnel theme key, or empty for none') }),
+    true,
   ),
-  {
-    method: 'GET',
-    url: '/dashboard/events/:videoId/delete',
+  confirmDelete: {
     summary: 'The confirmation page of deleting a stored event (a page, so it needs no script).',
     tag: 'pages',
     auth: 'session',
@@ -160,8 +112,9 @@ export const DASHBOARD_DOCS: readonly RouteDoc[] = [
       404: page('No such stored event (an HTML page).'),
     },
   },
-  action(
-    '/dashboard/events/:videoId/delete',
+  delete: action(
     'Deletes the meeting on the platform and the stored event (DELETE /api/video/events/{videoId}).',
+    csrf,
+    true,
   ),
-];
+} satisfies Record<string, RouteDocBody>;
