@@ -123,8 +123,24 @@ describe('the dashboard create form', () => {
       const count = await meetingsCreated();
       const second = post(form);
       await looked;
-      // The first send finishes after the second found it running.
-      const body = { video_id: '424242', topic: form.topic, funnel: 'freight' };
+      // The first send finishes after the second found it running, with a whole event (the
+      // invoke holds a replayed answer to the operation's output schema too).
+      const now = new Date().toISOString();
+      const body = {
+        video_id: '424242',
+        topic: form.topic,
+        kind: 'meeting',
+        start_time: now,
+        funnel: 'freight',
+        status: 'scheduled',
+        timezone: null,
+        duration: 30,
+        agenda: null,
+        registration: false,
+        join_url: null,
+        created_at: now,
+        updated_at: now,
+      };
       await e.store.finishIdempotent(key, 200, JSON.stringify(body));
       expect(await noticeAfter(await second)).toContain(`Created “${form.topic}” (id 424242)`);
       expect(await meetingsCreated()).toBe(count);
