@@ -241,7 +241,7 @@ describe('the ts format', () => {
 
   it('compiles with tsc, every value with its literal type, dark mode typed too', async () => {
     await writeFile(path.join(dir, 'tokens.ts'), await served('ts'));
-    const use = `import { colorsBrandPrimary, dark, motionDurationNormal, tokens, typeStyleDisplay, typeWeightBold, type TokenName } from '../tokens.js';
+    const use = `import { colorsBrandPrimary, dark, motionDurationNormal, tokens, typeStyleDisplay, typeWeightBold, type TokenName } from './tokens.js';
 const primary: '#0b2545' = colorsBrandPrimary;
 const darkPrimary: '#d5e1f2' = dark.colorsBrandPrimary;
 const duration: '200ms' = motionDurationNormal;
@@ -255,7 +255,7 @@ export const used: string = primary + darkPrimary + duration + String(bold) + tr
     // The types are the literal values: a wrong one does not compile.
     await writeFile(
       path.join(dir, 'wrong.ts'),
-      `import { colorsBrandPrimary } from '../tokens.js';\nexport const c: '#000000' = colorsBrandPrimary;\n`,
+      `import { colorsBrandPrimary } from './tokens.js';\nexport const c: '#000000' = colorsBrandPrimary;\n`,
     );
     expect(check({ 'wrong.ts': '' }).join('\n')).toMatch(/'"#0b2545"' is not assignable to type '"#000000"'/);
   });
