@@ -8,21 +8,22 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /** Longest first, as measured by `npx vitest run --reporter=json` (docs/testing.md, "Speed"). */
 const SLOW = [
   'test/bench/harness',
-  'test/bench/scale',
-  'test/bench/backup',
   'test/backup/sqlite-backup',
-  'test/scale/durability',
-  'test/upgrade/schema-newer',
-  'test/backup/postgres-backup',
-  'test/process/bundle-lazy-modules',
-  'test/upgrade/two-versions',
+  'test/bench/scale',
+  'test/pages/docs.browser',
   'test/hardening/start-checks',
+  'test/bench/backup',
+  'test/upgrade/two-versions',
+  'test/upgrade/schema-newer',
+  'test/process/bundle-lazy-modules',
   'test/core/log-terminal',
-  'test/process/cli',
+  'test/pages/portal.browser',
   'test/scale/webhooks-out-instances',
-  'test/gateway/mcp/gateway-mcp-inspector',
-  'test/store/postgres-store',
   'test/core/tracing',
+  'test/scale/durability',
+  'test/backup/postgres-backup',
+  'test/pages/dashboard.browser',
+  'test/process/cli',
 ];
 
 const rank = (file: TestSpecification): number => {
