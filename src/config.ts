@@ -294,23 +294,7 @@ export function withLoopbackAliases(origins: string[]): string[] {
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`));
-  }
-  const e = parsed.data;
-  if (e.FLEETGATE_WEBHOOK_URL !== undefined && e.FLEETGATE_WEBHOOK_SECRET === undefined) {
-    // Every instance must sign with the same secret, and the receiver must know it: it is set, not generated.
-    throw new ConfigError([
-      'FLEETGATE_WEBHOOK_SECRET: required with FLEETGATE_WEBHOOK_URL (whsec_ + base64 of 24 to 64 bytes)',
-    ]);
-  }
-  if (e.FLEETGATE_HEADERS_TIMEOUT_MS > e.FLEETGATE_REQUEST_TIMEOUT_MS) {
-    // The head is part of the request; Node refuses to start a server otherwise.
-    throw new ConfigError([
-      `FLEETGATE_HEADERS_TIMEOUT_MS: ${e.FLEETGATE_HEADERS_TIMEOUT_MS} is longer than FLEETGATE_REQUEST_TIMEOUT_MS (${e.FLEETGATE_REQUEST_TIMEOUT_MS})`,
-    ]);
-  }
+  const e = validEnv(env);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const ownOrigin = new URL(publicUrl).origin;
   return {
@@ -326,68 +310,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     encryptionKey: e.FLEETGATE_ENCRYPTION_KEY,
     brandDir: e.BRAND_DIR,
     brandWatch: e.BRAND_WATCH,
-    video: {
-      clientId: e.VIDEO_CLIENT_ID,
-      clientSecret: e.VIDEO_CLIENT_SECRET,
-      accountId: e.VIDEO_ACCOUNT_ID,
-      redirectUri: e.VIDEO_REDIRECT_URI ?? `${publicUrl}/api/video/oauth/callback`,
-      webhookSecret: e.VIDEO_WEBHOOK_SECRET,
-      apiBase: e.VIDEO_API_BASE.replace(/\/+$/, ''),
-      oauthBase: e.VIDEO_OAUTH_BASE.replace(/\/+$/, ''),
-      mcpUrl: e.VIDEO_MCP_URL,
-    },
-    sandbox: {
-      enabled: e.FLEETGATE_SANDBOX ?? e.VIDEO_CLIENT_ID === undefined,
-      port: e.SANDBOX_PORT ?? e.PORT + 1,
-      autolink: e.FLEETGATE_SANDBOX_AUTOLINK,
-      clientId: e.SANDBOX_CLIENT_ID,
-      clientSecret: e.SANDBOX_CLIENT_SECRET,
-      webhookSecret: e.SANDBOX_WEBHOOK_SECRET,
-      redirectUris: list(e.SANDBOX_REDIRECT_URIS, ',') ?? [
-        e.VIDEO_REDIRECT_URI ?? `${publicUrl}/api/video/oauth/callback`,
-      ],
-      webhookUrl: e.SANDBOX_WEBHOOK_URL ?? `${publicUrl}/api/video/webhooks`,
-      scopes: list(e.SANDBOX_SCOPES, ' '),
-      accessTtl: e.SANDBOX_ACCESS_TTL,
-      rateLimits: e.SANDBOX_RATE_LIMITS,
-      autoApprove: e.SANDBOX_AUTO_APPROVE,
-      dailyLimits: e.SANDBOX_DAILY_LIMITS,
-      webhookValidationHours: e.SANDBOX_WEBHOOK_VALIDATION_HOURS,
-    },
+    video: videoConfig(e, publicUrl),
+    sandbox: sandboxConfig(e, publicUrl),
     gateway: {
       refreshMarginSeconds: e.FLEETGATE_REFRESH_MARGIN,
       upstreamTimeoutMs: e.FLEETGATE_UPSTREAM_TIMEOUT_MS,
-      budgets: Object.fromEntries(
-        (e.FLEETGATE_RATE_BUDGETS ?? '')
-          .split(',')
-          .filter(Boolean)
-          .map((pair) => {
-            const [k, v] = pair.split('=');
-            return [(k ?? '').toUpperCase(), Number(v)];
-          }),
-      ),
-      dailyQuotas: Object.fromEntries(
-        (e.FLEETGATE_DAILY_QUOTAS ?? '')
-          .split(',')
-          .filter(Boolean)
-          .map((pair) => {
-            const [k, v] = pair.split('=');
-            return [(k ?? '').toLowerCase(), Number(v)];
-          }),
-      ),
+      budgets: namedNumbers(e.FLEETGATE_RATE_BUDGETS, (k) => k.toUpperCase()),
+      dailyQuotas: namedNumbers(e.FLEETGATE_DAILY_QUOTAS, (k) => k.toLowerCase()),
     },
-    webhooksOut: {
-      env:
-        e.FLEETGATE_WEBHOOK_URL !== undefined && e.FLEETGATE_WEBHOOK_SECRET !== undefined
-          ? { url: e.FLEETGATE_WEBHOOK_URL, secret: e.FLEETGATE_WEBHOOK_SECRET }
-          : undefined,
-      allowPrivate: e.FLEETGATE_WEBHOOK_ALLOW_PRIVATE,
-      retry: {
-        baseMs: e.FLEETGATE_WEBHOOK_RETRY_BASE_MS,
-        maxMs: e.FLEETGATE_WEBHOOK_RETRY_MAX_MS,
-        forMs: e.FLEETGATE_WEBHOOK_RETRY_FOR * 1000,
-      },
-    },
+    webhooksOut: webhooksOutConfig(e),
     mcpAllowedOrigins: withLoopbackAliases(
       e.MCP_ALLOWED_ORIGINS
         ? e.MCP_ALLOWED_ORIGINS.split(',')
@@ -415,15 +346,105 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
-    // The protocol defaults to http/protobuf, as OpenTelemetry's specification has it.
-    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
-      ? {
-          endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
-          protocol: e.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf',
-          serviceName: e.OTEL_SERVICE_NAME ?? 'fleetgate',
-        }
-      : undefined,
+    tracing: tracingConfig(e),
   };
+}
+
+type Env = z.infer<typeof envSchema>;
+
+/** The environment checked by the schema, then across variables; a ConfigError lists what is wrong. */
+function validEnv(env: Record<string, string | undefined>): Env {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`));
+  }
+  const e = parsed.data;
+  if (e.FLEETGATE_WEBHOOK_URL !== undefined && e.FLEETGATE_WEBHOOK_SECRET === undefined) {
+    // Every instance must sign with the same secret, and the receiver must know it: it is set, not generated.
+    throw new ConfigError([
+      'FLEETGATE_WEBHOOK_SECRET: required with FLEETGATE_WEBHOOK_URL (whsec_ + base64 of 24 to 64 bytes)',
+    ]);
+  }
+  if (e.FLEETGATE_HEADERS_TIMEOUT_MS > e.FLEETGATE_REQUEST_TIMEOUT_MS) {
+    // The head is part of the request; Node refuses to start a server otherwise.
+    throw new ConfigError([
+      `FLEETGATE_HEADERS_TIMEOUT_MS: ${e.FLEETGATE_HEADERS_TIMEOUT_MS} is longer than FLEETGATE_REQUEST_TIMEOUT_MS (${e.FLEETGATE_REQUEST_TIMEOUT_MS})`,
+    ]);
+  }
+  return e;
+}
+
+function videoConfig(e: Env, publicUrl: string): Config['video'] {
+  return {
+    clientId: e.VIDEO_CLIENT_ID,
+    clientSecret: e.VIDEO_CLIENT_SECRET,
+    accountId: e.VIDEO_ACCOUNT_ID,
+    redirectUri: e.VIDEO_REDIRECT_URI ?? `${publicUrl}/api/video/oauth/callback`,
+    webhookSecret: e.VIDEO_WEBHOOK_SECRET,
+    apiBase: e.VIDEO_API_BASE.replace(/\/+$/, ''),
+    oauthBase: e.VIDEO_OAUTH_BASE.replace(/\/+$/, ''),
+    mcpUrl: e.VIDEO_MCP_URL,
+  };
+}
+
+function sandboxConfig(e: Env, publicUrl: string): Config['sandbox'] {
+  return {
+    enabled: e.FLEETGATE_SANDBOX ?? e.VIDEO_CLIENT_ID === undefined,
+    port: e.SANDBOX_PORT ?? e.PORT + 1,
+    autolink: e.FLEETGATE_SANDBOX_AUTOLINK,
+    clientId: e.SANDBOX_CLIENT_ID,
+    clientSecret: e.SANDBOX_CLIENT_SECRET,
+    webhookSecret: e.SANDBOX_WEBHOOK_SECRET,
+    redirectUris: list(e.SANDBOX_REDIRECT_URIS, ',') ?? [
+      e.VIDEO_REDIRECT_URI ?? `${publicUrl}/api/video/oauth/callback`,
+    ],
+    webhookUrl: e.SANDBOX_WEBHOOK_URL ?? `${publicUrl}/api/video/webhooks`,
+    scopes: list(e.SANDBOX_SCOPES, ' '),
+    accessTtl: e.SANDBOX_ACCESS_TTL,
+    rateLimits: e.SANDBOX_RATE_LIMITS,
+    autoApprove: e.SANDBOX_AUTO_APPROVE,
+    dailyLimits: e.SANDBOX_DAILY_LIMITS,
+    webhookValidationHours: e.SANDBOX_WEBHOOK_VALIDATION_HOURS,
+  };
+}
+
+/** `name=number,…` (FLEETGATE_RATE_BUDGETS, FLEETGATE_DAILY_QUOTAS), names in the case `key` gives. */
+function namedNumbers(text: string | undefined, key: (name: string) => string) {
+  return Object.fromEntries(
+    (text ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((pair) => {
+        const [k, v] = pair.split('=');
+        return [key(k ?? ''), Number(v)];
+      }),
+  );
+}
+
+function webhooksOutConfig(e: Env): Config['webhooksOut'] {
+  return {
+    env:
+      e.FLEETGATE_WEBHOOK_URL !== undefined && e.FLEETGATE_WEBHOOK_SECRET !== undefined
+        ? { url: e.FLEETGATE_WEBHOOK_URL, secret: e.FLEETGATE_WEBHOOK_SECRET }
+        : undefined,
+    allowPrivate: e.FLEETGATE_WEBHOOK_ALLOW_PRIVATE,
+    retry: {
+      baseMs: e.FLEETGATE_WEBHOOK_RETRY_BASE_MS,
+      maxMs: e.FLEETGATE_WEBHOOK_RETRY_MAX_MS,
+      forMs: e.FLEETGATE_WEBHOOK_RETRY_FOR * 1000,
+    },
+  };
+}
+
+// The protocol defaults to http/protobuf, as OpenTelemetry's specification has it.
+function tracingConfig(e: Env): Config['tracing'] {
+  return e.OTEL_EXPORTER_OTLP_ENDPOINT
+    ? {
+        endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+        protocol: e.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf',
+        serviceName: e.OTEL_SERVICE_NAME ?? 'fleetgate',
+      }
+    : undefined;
 }
 
 /**

@@ -53,14 +53,26 @@ function tile(markSvg: string, side: number, background: string, scale: number):
 export async function buildAssets(src: BrandSource, render: Renderer): Promise<BuiltAssets> {
   const files: AssetFile[] = [];
   const entries: AssetEntry[] = [];
-  const svg = (name: string) => src.svgs.get(name) ?? '';
-  const add = (file: AssetFile, entry: Omit<AssetEntry, 'file'>) => {
+  const add: Add = (file, entry) => {
     files.push(file);
     entries.push({ ...entry, file: file.name });
   };
+  await addLogos(src, render, add);
+  await addIconSet(src, render, add);
+  for (const { file, entry } of await buildThemeIcons(src, render)) add(file, entry);
+  await addSocialImages(src, render, add);
+  return { files, entries };
+}
 
+/** Records a built file and its catalog entry, in the order the catalog lists them. */
+type Add = (file: AssetFile, entry: Omit<AssetEntry, 'file'>) => void;
+
+const svgOf = (src: BrandSource, name: string) => src.svgs.get(name) ?? '';
+
+/** Each logo, shield and icon of assets.json: outlined SVG, then PNG. */
+async function addLogos(src: BrandSource, render: Renderer, add: Add): Promise<void> {
   for (const f of src.assets.files) {
-    const outlined = await render.outline(svg(f.file));
+    const outlined = await render.outline(svgOf(src, f.file));
     const size = svgSize(outlined);
     const base = {
       id: f.id,
@@ -74,21 +86,24 @@ export async function buildAssets(src: BrandSource, render: Renderer): Promise<B
       { name: `${f.id}.svg`, body: Buffer.from(outlined), mediaType: 'image/svg+xml' },
       { ...base, format: 'svg', ...size },
     );
-    const png = await render.png(svg(f.file), f.pngWidth);
+    const png = await render.png(svgOf(src, f.file), f.pngWidth);
     add(
       { name: `${f.id}.png`, body: png, mediaType: 'image/png' },
       { ...base, format: 'png', ...pngSize(png) },
     );
   }
+}
 
-  const { source, tileSource, tileBackground } = src.assets.iconSet;
-  const mark = svg(source);
-  const tileMark = svg(tileSource);
-  const icon = { group: 'icon', layout: 'mark', theme: null } as const;
+const ICON = { group: 'icon', layout: 'mark', theme: null } as const;
+
+/** The web icon set: favicon.ico, icon.svg, then the PNGs (apple-touch, 192, 512, maskable). */
+async function addIconSet(src: BrandSource, render: Renderer, add: Add): Promise<void> {
+  const { source } = src.assets.iconSet;
+  const mark = svgOf(src, source);
   add(
     { name: 'icons/favicon.ico', body: await render.ico(mark, [16, 32, 48]), mediaType: 'image/x-icon' },
     {
-      ...icon,
+      ...ICON,
       id: 'favicon',
       variant: 'light',
       format: 'ico',
@@ -101,7 +116,7 @@ export async function buildAssets(src: BrandSource, render: Renderer): Promise<B
   add(
     { name: 'icons/icon.svg', body: Buffer.from(mark), mediaType: 'image/svg+xml' },
     {
-      ...icon,
+      ...ICON,
       id: 'icon-svg',
       variant: 'any',
       format: 'svg',
@@ -110,6 +125,26 @@ export async function buildAssets(src: BrandSource, render: Renderer): Promise<B
       alt: 'Favicon (SVG)',
     },
   );
+  for (const r of iconRasters(src, mark)) {
+    const png = await render.png(r.svgText, r.side);
+    add(
+      { name: r.name, body: png, mediaType: 'image/png' },
+      {
+        ...ICON,
+        id: r.id,
+        variant: r.purpose === 'any' ? 'light' : 'any',
+        format: 'png',
+        purpose: r.purpose,
+        ...pngSize(png),
+        alt: `${src.info.name} icon`,
+      },
+    );
+  }
+}
+
+function iconRasters(src: BrandSource, mark: string) {
+  const { tileSource, tileBackground } = src.assets.iconSet;
+  const tileMark = svgOf(src, tileSource);
   const rasters: { id: string; side: number; svgText: string; purpose: string; name: string }[] = [
     {
       id: 'apple-touch-icon',
@@ -129,25 +164,12 @@ export async function buildAssets(src: BrandSource, render: Renderer): Promise<B
       name: 'icons/icon-maskable-512.png',
     },
   ];
-  for (const r of rasters) {
-    const png = await render.png(r.svgText, r.side);
-    add(
-      { name: r.name, body: png, mediaType: 'image/png' },
-      {
-        ...icon,
-        id: r.id,
-        variant: r.purpose === 'any' ? 'light' : 'any',
-        format: 'png',
-        purpose: r.purpose,
-        ...pngSize(png),
-        alt: `${src.info.name} icon`,
-      },
-    );
-  }
+  return rasters;
+}
 
-  for (const { file, entry } of await buildThemeIcons(src, render)) add(file, entry);
-
-  const template = svg(src.assets.social.template);
+/** One Open Graph image per theme, official ones first, from the social template. */
+async function addSocialImages(src: BrandSource, render: Renderer, add: Add): Promise<void> {
+  const template = svgOf(src, src.assets.social.template);
   const allThemes = [
     ...Object.entries(src.themes.official).map(([k, t]) => ({ key: k, ...t })),
     ...Object.entries(src.themes.funnels).map(([k, t]) => ({ key: k, ...t })),
@@ -181,5 +203,4 @@ export async function buildAssets(src: BrandSource, render: Renderer): Promise<B
       },
     );
   }
-  return { files, entries };
 }

@@ -86,66 +86,17 @@ export interface GatewayDeps {
 }
 
 export function createGateway(d: GatewayDeps): Gateway {
-  const now = d.now ?? Date.now;
   const f = d.platformGate ? gatedFetch(d.fetch ?? fetch, d.platformGate) : (d.fetch ?? fetch);
-  const observer = d.observer ?? NO_OBSERVER;
+  const p: Parts = { d, now: d.now ?? Date.now, fetch: f, observer: d.observer ?? NO_OBSERVER };
+  const { now, observer } = p;
   const v = d.config.video;
   const configured = Boolean(v.clientId && v.clientSecret);
-  const oauth = new OAuthClient({
-    oauthBase: v.oauthBase,
-    clientId: v.clientId ?? '',
-    clientSecret: v.clientSecret ?? '',
-    fetch: f,
-    timeoutMs: 10_000,
-  });
-  const tokens = new TokenManager({
-    store: d.store,
-    keys: d.keys,
-    oauth,
-    now,
-    marginMs: d.config.gateway.refreshMarginSeconds * 1000,
-    logger: d.logger,
-    accountId: v.accountId,
-    onRefresh: (outcome) => observer.refresh(outcome),
-  });
-  const limits = { ...PRO_BUDGETS };
-  for (const [label, limit] of Object.entries(d.config.gateway.budgets) as [
-    keyof typeof PRO_BUDGETS,
-    number,
-  ][]) {
-    limits[label] = { ...limits[label], limit };
-  }
-  const budgets: BudgetKeeper = d.redis
-    ? new RedisBudgets(d.redis, limits, now, d.logger, `${d.config.redisPrefix}:budget`)
-    : new Budgets(limits, now);
-  const quotas = new DailyQuotas(
-    d.redis ? new RedisDailyUsage(d.redis, `${d.config.redisPrefix}:daily`) : d.store.dailyUsage,
-    d.redis ? 'redis' : 'database',
-    dailyQuotaLimits(d.config.gateway.dailyQuotas),
-    now,
-    d.logger,
-  );
+  const oauth = oauthClient(p);
+  const tokens = tokenManager(p, oauth);
+  const budgets = budgetKeeper(p);
+  const quotas = dailyQuotas(p);
   const http = keepAliveTransport();
-  const platform = new PlatformClient({
-    apiBase: v.apiBase,
-    transport: d.platformGate
-      ? gatedTransport(d.transport ?? http.transport, d.platformGate)
-      : (d.transport ?? http.transport),
-    tokens,
-    budgets,
-    now,
-    logger: d.logger,
-    timeoutMs: d.config.gateway.upstreamTimeoutMs,
-    maxAttempts: 4,
-    retryBaseMs: 200,
-    retryMaxMs: 4000,
-    maxWaitMs: 5000,
-    quotas,
-    // Every meeting the gateway writes is its linked user's.
-    meetingHost: async () => (tokens.knownLink ?? (await d.store.getLink()))?.userId ?? 'me',
-    observer,
-    ...(d.sleep ? { sleep: d.sleep } : {}),
-  });
+  const platform = platformClient(p, http.transport, { tokens, budgets, quotas });
   const outgoing = createOutgoingWebhooks({
     config: d.config.webhooksOut,
     store: d.store,
@@ -162,30 +113,8 @@ export function createGateway(d: GatewayDeps): Gateway {
   });
   const hostedMcp =
     d.hostedMcp ?? new HostedMcpClient({ url: v.mcpUrl, tokens, fetch: f, timeoutMs: 10_000 });
-  const status = new StatusService({
-    store: d.store,
-    platform,
-    configured,
-    brandName: d.brandName,
-    now,
-    cacheMs: 15_000,
-    // Never longer than any call may take (FLEETGATE_UPSTREAM_TIMEOUT_MS).
-    probeTimeoutMs: Math.min(3000, d.config.gateway.upstreamTimeoutMs),
-    linkProblem: (l) => tokens.problem(l),
-  });
-  const link = new LinkService({
-    store: d.store,
-    keys: d.keys,
-    oauth,
-    tokens,
-    apiBase: v.apiBase,
-    redirectUri: v.redirectUri,
-    accountId: v.accountId,
-    fetch: f,
-    now,
-    logger: d.logger,
-    onLinked: () => status.invalidate(),
-  });
+  const status = statusService(p, platform, configured, tokens);
+  const link = linkService(p, oauth, tokens, status);
   return {
     store: d.store,
     tokens,
@@ -198,36 +127,10 @@ export function createGateway(d: GatewayDeps): Gateway {
       buildMonitor({ store: d.store, platform, budgets, quotas, now, linkProblem: (l) => tokens.problem(l) }),
     events: storedEventPages(d.store),
     activity: activityLog(d.store),
-    webhooks: new WebhookIntake({
-      secret: v.webhookSecret,
-      store: d.store,
-      now,
-      logger: d.logger,
-      onRecording: () => status.invalidate(),
-      onDeauthorized: () => {
-        tokens.reset();
-        status.invalidate();
-      },
-    }),
+    webhooks: webhookIntake(p, tokens, status),
     outgoing,
     retention,
-    async opContext() {
-      // The link's mode, user and scopes change only by relinking, which resets the cache.
-      const known = tokens.knownLink;
-      const link = known ?? (await d.store.getLink());
-      // A cached link's tokens opened; a stored one's may not (then the call fails needs_relink).
-      const usable = link?.status === 'linked' && (known !== undefined || !tokens.problem(link));
-      return {
-        platform,
-        store: d.store,
-        uid: link?.mode === 's2s' ? link.userId : 'me',
-        granted: usable ? link.scopes : undefined,
-        now,
-        funnels: d.funnels ?? (() => []),
-        appId: v.clientId ?? '',
-        hostedMcp,
-      };
-    },
+    opContext: opContexts(p, tokens, platform, hostedMcp),
     keys: d.keys,
     configured,
     observer,
@@ -236,5 +139,169 @@ export function createGateway(d: GatewayDeps): Gateway {
       await Promise.all([outgoing.stop(), retention.stop(), quotas.flush()]);
       http.close();
     },
+  };
+}
+
+/** What every part of the gateway is built with: the deps, the clock, fetch (gated) and the observer. */
+interface Parts {
+  d: GatewayDeps;
+  now: () => number;
+  fetch: typeof fetch;
+  observer: GatewayObserver;
+}
+
+function oauthClient({ d, fetch }: Parts): OAuthClient {
+  const v = d.config.video;
+  return new OAuthClient({
+    oauthBase: v.oauthBase,
+    clientId: v.clientId ?? '',
+    clientSecret: v.clientSecret ?? '',
+    fetch,
+    timeoutMs: 10_000,
+  });
+}
+
+function tokenManager({ d, now, observer }: Parts, oauth: OAuthClient): TokenManager {
+  return new TokenManager({
+    store: d.store,
+    keys: d.keys,
+    oauth,
+    now,
+    marginMs: d.config.gateway.refreshMarginSeconds * 1000,
+    logger: d.logger,
+    accountId: d.config.video.accountId,
+    onRefresh: (outcome) => observer.refresh(outcome),
+  });
+}
+
+/** The platform's rate budgets, with the configured limits over the Pro plan's; shared through Redis if set. */
+function budgetKeeper({ d, now }: Parts): BudgetKeeper {
+  const limits = { ...PRO_BUDGETS };
+  for (const [label, limit] of Object.entries(d.config.gateway.budgets) as [
+    keyof typeof PRO_BUDGETS,
+    number,
+  ][]) {
+    limits[label] = { ...limits[label], limit };
+  }
+  return d.redis
+    ? new RedisBudgets(d.redis, limits, now, d.logger, `${d.config.redisPrefix}:budget`)
+    : new Budgets(limits, now);
+}
+
+function dailyQuotas({ d, now }: Parts): DailyQuotas {
+  return new DailyQuotas(
+    d.redis ? new RedisDailyUsage(d.redis, `${d.config.redisPrefix}:daily`) : d.store.dailyUsage,
+    d.redis ? 'redis' : 'database',
+    dailyQuotaLimits(d.config.gateway.dailyQuotas),
+    now,
+    d.logger,
+  );
+}
+
+/** `keepAlive` is the default transport, used unless the deps bring their own. */
+function platformClient(
+  { d, now, observer }: Parts,
+  keepAlive: Transport,
+  { tokens, budgets, quotas }: { tokens: TokenManager; budgets: BudgetKeeper; quotas: DailyQuotas },
+): PlatformClient {
+  return new PlatformClient({
+    apiBase: d.config.video.apiBase,
+    transport: d.platformGate
+      ? gatedTransport(d.transport ?? keepAlive, d.platformGate)
+      : (d.transport ?? keepAlive),
+    tokens,
+    budgets,
+    now,
+    logger: d.logger,
+    timeoutMs: d.config.gateway.upstreamTimeoutMs,
+    maxAttempts: 4,
+    retryBaseMs: 200,
+    retryMaxMs: 4000,
+    maxWaitMs: 5000,
+    quotas,
+    // Every meeting the gateway writes is its linked user's.
+    meetingHost: async () => (tokens.knownLink ?? (await d.store.getLink()))?.userId ?? 'me',
+    observer,
+    ...(d.sleep ? { sleep: d.sleep } : {}),
+  });
+}
+
+function statusService(
+  { d, now }: Parts,
+  platform: PlatformClient,
+  configured: boolean,
+  tokens: TokenManager,
+): StatusService {
+  return new StatusService({
+    store: d.store,
+    platform,
+    configured,
+    brandName: d.brandName,
+    now,
+    cacheMs: 15_000,
+    // Never longer than any call may take (FLEETGATE_UPSTREAM_TIMEOUT_MS).
+    probeTimeoutMs: Math.min(3000, d.config.gateway.upstreamTimeoutMs),
+    linkProblem: (l) => tokens.problem(l),
+  });
+}
+
+function linkService(
+  { d, now, fetch }: Parts,
+  oauth: OAuthClient,
+  tokens: TokenManager,
+  status: StatusService,
+): LinkService {
+  const v = d.config.video;
+  return new LinkService({
+    store: d.store,
+    keys: d.keys,
+    oauth,
+    tokens,
+    apiBase: v.apiBase,
+    redirectUri: v.redirectUri,
+    accountId: v.accountId,
+    fetch,
+    now,
+    logger: d.logger,
+    onLinked: () => status.invalidate(),
+  });
+}
+
+function webhookIntake({ d, now }: Parts, tokens: TokenManager, status: StatusService): WebhookIntake {
+  return new WebhookIntake({
+    secret: d.config.video.webhookSecret,
+    store: d.store,
+    now,
+    logger: d.logger,
+    onRecording: () => status.invalidate(),
+    onDeauthorized: () => {
+      tokens.reset();
+      status.invalidate();
+    },
+  });
+}
+
+function opContexts(
+  { d, now }: Parts,
+  tokens: TokenManager,
+  platform: PlatformClient,
+  hostedMcp: HostedMcp,
+): () => Promise<OpContext> {
+  return async () => {
+    // The link's mode, user and scopes change only by relinking, which resets the cache.
+    const known = tokens.knownLink;
+    const link = known ?? (await d.store.getLink());
+    // A cached link's tokens opened; a stored one's may not (then the call fails needs_relink).
+    const usable = link?.status === 'linked' && (known !== undefined || !tokens.problem(link));
+    return {
+      platform,
+      store: d.store,
+      uid: link?.mode === 's2s' ? link.userId : 'me',
+      granted: usable ? link.scopes : undefined,
+      now,
+      funnels: d.funnels ?? (() => []),
+      appId: d.config.video.clientId ?? '',
+      hostedMcp,
+    };
   };
 }

@@ -106,38 +106,7 @@ export async function buildMonitor(d: {
   const problem = link?.status === 'linked' ? d.linkProblem?.(link) : undefined;
   const status = !link ? 'not_linked' : problem ? 'needs_relink' : link.status;
   const linked = status === 'linked';
-  const granted = new Set(link?.scopes ?? []);
-  const groups: MonitorReport['groups'] = {};
-  for (const c of CAPABILITIES) {
-    const health = d.platform.health(c.group);
-    const errorIsLatest =
-      !!health?.lastError && (!health.lastSuccess || health.lastError.at > health.lastSuccess);
-    const has = c.scopes.filter((s) => granted.has(s));
-    let state: CapabilityState;
-    if (c.availability === 'no_public_api') state = 'no_public_api';
-    else if (!linked) state = 'not_linked';
-    else if (c.scopes.length > 0 && has.length === 0) state = 'missing_scope';
-    else if (errorIsLatest && health?.lastError?.code === 'no_license') state = 'no_license';
-    else if (errorIsLatest && health?.lastError?.code.startsWith('upstream_')) state = 'upstream_error';
-    else state = 'ok';
-    const g = (groups[c.group] ??= {
-      state: 'no_public_api',
-      breaker: health?.breaker ?? 'closed',
-      latencyMs: health?.lastLatencyMs ?? null,
-      lastSuccess: health?.lastSuccess ?? null,
-      lastError: health?.lastError ?? null,
-      capabilities: [],
-    });
-    g.capabilities.push({
-      name: c.name,
-      state,
-      availability: c.availability,
-      scopesNeeded: c.scopes,
-      scopesGranted: has,
-      ...(c.note ? { note: c.note } : {}),
-    });
-    if (WORST.indexOf(state) < WORST.indexOf(g.state)) g.state = state;
-  }
+  const groups = capabilityGroups(d.platform, linked, new Set(link?.scopes ?? []));
   const now = d.now();
   const trouble = d.platform.trouble();
   return {
@@ -171,4 +140,53 @@ export async function buildMonitor(d: {
     },
     groups,
   };
+}
+
+/** Every capability's state, by group; a group is as bad as its worst capability. */
+function capabilityGroups(
+  platform: PlatformClient,
+  linked: boolean,
+  granted: Set<string>,
+): MonitorReport['groups'] {
+  const groups: MonitorReport['groups'] = {};
+  for (const c of CAPABILITIES) {
+    const health = platform.health(c.group);
+    const has = c.scopes.filter((s) => granted.has(s));
+    const state = stateOf(c, health, linked, has);
+    const g = (groups[c.group] ??= {
+      state: 'no_public_api',
+      breaker: health?.breaker ?? 'closed',
+      latencyMs: health?.lastLatencyMs ?? null,
+      lastSuccess: health?.lastSuccess ?? null,
+      lastError: health?.lastError ?? null,
+      capabilities: [],
+    });
+    g.capabilities.push({
+      name: c.name,
+      state,
+      availability: c.availability,
+      scopesNeeded: c.scopes,
+      scopesGranted: has,
+      ...(c.note ? { note: c.note } : {}),
+    });
+    if (WORST.indexOf(state) < WORST.indexOf(g.state)) g.state = state;
+  }
+  return groups;
+}
+
+/** `has`: the capability's scopes the link was granted. */
+function stateOf(
+  c: (typeof CAPABILITIES)[number],
+  health: ReturnType<PlatformClient['health']>,
+  linked: boolean,
+  has: string[],
+): CapabilityState {
+  const errorIsLatest =
+    !!health?.lastError && (!health.lastSuccess || health.lastError.at > health.lastSuccess);
+  if (c.availability === 'no_public_api') return 'no_public_api';
+  if (!linked) return 'not_linked';
+  if (c.scopes.length > 0 && has.length === 0) return 'missing_scope';
+  if (errorIsLatest && health?.lastError?.code === 'no_license') return 'no_license';
+  if (errorIsLatest && health?.lastError?.code.startsWith('upstream_')) return 'upstream_error';
+  return 'ok';
 }

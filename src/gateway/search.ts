@@ -44,91 +44,12 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export async function search(ctx: OpContext, input: z.output<typeof searchInput>) {
   const score = scorer(input.q);
+  // Each source's request starts here, all at once; none waits for another.
   const sources = await Promise.allSettled([
-    matchingEvents(ctx.store, input.q).then((ranked) =>
-      ranked.map(({ event: e, score }) => ({
-        score,
-        video_id: e.videoId,
-        topic: e.topic,
-        start_time: e.startTime,
-        funnel: e.funnel,
-        status: e.status,
-      })),
-    ),
-    Promise.all(
-      (['upcoming', 'previous_meetings'] as const).map((type) =>
-        ctx.platform.call<{
-          meetings?: { id: number; topic: string; agenda?: string; start_time?: string; join_url?: string }[];
-        }>({
-          method: 'GET',
-          path: `/users/${seg(ctx.uid)}/meetings`,
-          query: { type, page_size: 300 },
-          label: 'MEDIUM',
-          group: 'meetings',
-        }),
-      ),
-    ).then((pages) => {
-      const seen = new Set<number>();
-      return pages
-        .flatMap((p) => p.data.meetings ?? [])
-        .filter((m) => !seen.has(m.id) && seen.add(m.id))
-        .map((m) => ({
-          score: score(m.topic, m.agenda),
-          video_id: String(m.id),
-          topic: m.topic,
-          start_time: m.start_time ?? null,
-          join_url: m.join_url ?? null,
-        }));
-    }),
-    ctx.platform
-      .call<{ meetings?: { id: number; topic: string; start_time?: string; recording_files?: unknown[] }[] }>(
-        {
-          method: 'GET',
-          path: `/users/${seg(ctx.uid)}/recordings`,
-          query: { from: day(ctx.now() - 29 * 86_400_000), to: day(ctx.now()), page_size: 300 },
-          label: 'MEDIUM',
-          group: 'recordings',
-        },
-      )
-      .then((r) =>
-        (r.data.meetings ?? []).map((m) => ({
-          score: score(m.topic),
-          video_id: String(m.id),
-          topic: m.topic,
-          start_time: m.start_time ?? null,
-          files: m.recording_files?.length ?? 0,
-        })),
-      ),
-    ctx.platform
-      .call<{
-        contacts?: {
-          id?: string;
-          email?: string;
-          first_name?: string;
-          last_name?: string;
-          display_name?: string;
-          job_title?: string;
-        }[];
-      }>({
-        method: 'GET',
-        path: '/contacts',
-        query: { search_key: input.q, page_size: 25 },
-        label: 'MEDIUM',
-        group: 'contacts',
-      })
-      .then((r) =>
-        (r.data.contacts ?? []).map((c) => {
-          const name = c.display_name ?? [c.first_name, c.last_name].filter(Boolean).join(' ');
-          // The directory already matched the query; rank names above other fields.
-          return {
-            score: Math.max(1, score(name, `${c.email ?? ''} ${c.job_title ?? ''}`)),
-            id: c.id ?? null,
-            name,
-            email: c.email ?? null,
-            job_title: c.job_title ?? null,
-          };
-        }),
-      ),
+    eventHits(ctx, input.q),
+    meetingHits(ctx, score),
+    recordingHits(ctx, score),
+    contactHits(ctx, input.q, score),
   ]);
   const names = ['events', 'meetings', 'recordings', 'contacts'] as const;
   const groups: Record<string, Hit[]> = {};
@@ -149,3 +70,100 @@ export async function search(ctx: OpContext, input: z.output<typeof searchInput>
     ...(unavailable.length ? { unavailable } : {}),
   };
 }
+
+type Score = ReturnType<typeof scorer>;
+
+/* Not async: a request that cannot be made throws here, as it did inline, rather than becoming
+ * one source's failure. */
+
+const eventHits = (ctx: OpContext, q: string) =>
+  matchingEvents(ctx.store, q).then((ranked) =>
+    ranked.map(({ event: e, score }) => ({
+      score,
+      video_id: e.videoId,
+      topic: e.topic,
+      start_time: e.startTime,
+      funnel: e.funnel,
+      status: e.status,
+    })),
+  );
+
+/** Upcoming and previous meetings, each once. */
+const meetingHits = (ctx: OpContext, score: Score) =>
+  Promise.all(
+    (['upcoming', 'previous_meetings'] as const).map((type) =>
+      ctx.platform.call<{
+        meetings?: { id: number; topic: string; agenda?: string; start_time?: string; join_url?: string }[];
+      }>({
+        method: 'GET',
+        path: `/users/${seg(ctx.uid)}/meetings`,
+        query: { type, page_size: 300 },
+        label: 'MEDIUM',
+        group: 'meetings',
+      }),
+    ),
+  ).then((pages) => {
+    const seen = new Set<number>();
+    return pages
+      .flatMap((p) => p.data.meetings ?? [])
+      .filter((m) => !seen.has(m.id) && seen.add(m.id))
+      .map((m) => ({
+        score: score(m.topic, m.agenda),
+        video_id: String(m.id),
+        topic: m.topic,
+        start_time: m.start_time ?? null,
+        join_url: m.join_url ?? null,
+      }));
+  });
+
+/** Recordings of the last 30 days. */
+const recordingHits = (ctx: OpContext, score: Score) =>
+  ctx.platform
+    .call<{ meetings?: { id: number; topic: string; start_time?: string; recording_files?: unknown[] }[] }>({
+      method: 'GET',
+      path: `/users/${seg(ctx.uid)}/recordings`,
+      query: { from: day(ctx.now() - 29 * 86_400_000), to: day(ctx.now()), page_size: 300 },
+      label: 'MEDIUM',
+      group: 'recordings',
+    })
+    .then((r) =>
+      (r.data.meetings ?? []).map((m) => ({
+        score: score(m.topic),
+        video_id: String(m.id),
+        topic: m.topic,
+        start_time: m.start_time ?? null,
+        files: m.recording_files?.length ?? 0,
+      })),
+    );
+
+const contactHits = (ctx: OpContext, q: string, score: Score) =>
+  ctx.platform
+    .call<{
+      contacts?: {
+        id?: string;
+        email?: string;
+        first_name?: string;
+        last_name?: string;
+        display_name?: string;
+        job_title?: string;
+      }[];
+    }>({
+      method: 'GET',
+      path: '/contacts',
+      query: { search_key: q, page_size: 25 },
+      label: 'MEDIUM',
+      group: 'contacts',
+    })
+    .then((r) =>
+      (r.data.contacts ?? []).map((c) => {
+        const name = c.display_name ?? [c.first_name, c.last_name].filter(Boolean).join(' ');
+        // The directory already matched the query; rank names above other fields.
+        return {
+          score: Math.max(1, score(name, `${c.email ?? ''} ${c.job_title ?? ''}`)),
+          id: c.id ?? null,
+          name,
+          email: c.email ?? null,
+          job_title: c.job_title ?? null,
+        };
+      }),
+    );

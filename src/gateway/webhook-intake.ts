@@ -84,53 +84,12 @@ export class WebhookIntake {
     headers: Record<string, string | string[] | undefined>,
     raw: Buffer,
   ): Promise<WebhookResult> {
-    if (!this.o.secret)
-      throw new AppError(
-        503,
-        'webhooks_not_configured',
-        'VIDEO_WEBHOOK_SECRET is not set, so deliveries cannot be verified.',
-      );
-    const ts = headers['x-zm-request-timestamp'];
-    const sig = headers['x-zm-signature'];
-    if (typeof ts !== 'string' || typeof sig !== 'string')
-      throw new AppError(401, 'invalid_signature', 'The delivery is not signed.');
-    if (!verifySignature(this.o.secret, ts, raw, sig))
-      throw new AppError(401, 'invalid_signature', 'The signature does not match the body.');
-    const at = Number(ts) * 1000;
-    if (!Number.isFinite(at) || Math.abs(this.o.now() - at) > WINDOW_MS) {
-      throw new AppError(401, 'stale_webhook', 'The delivery timestamp is outside the 5-minute window.');
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw.toString('utf8'));
-    } catch {
-      throw new AppError(400, 'invalid_json', 'The delivery body is not JSON.');
-    }
-    if (!isObject(parsed))
-      throw new AppError(400, 'validation_failed', 'The delivery body is not a JSON object.');
-    let delivery: PlatformDelivery;
-    try {
-      delivery = parseInput(platformDelivery, parsed);
-    } catch (err) {
-      // Signed, so the platform's own bytes: worth a line, since it sends no such body today.
-      this.o.logger.warn({ err }, 'signed webhook delivery refused: not in the platform envelope');
-      throw err;
-    }
+    const { secret, sig } = this.#verify(headers, raw);
+    const delivery = this.#parse(raw);
     const event = delivery.event;
     const payload = delivery.payload ?? {};
     tracing()?.annotate({ 'fleetgate.webhook.event': event.slice(0, 100) });
-    if (event === 'endpoint.url_validation') {
-      const plain = payload['plainToken'];
-      if (typeof plain !== 'string' || plain.length > 256)
-        throw new AppError(400, 'validation_failed', 'plainToken is missing.');
-      return {
-        status: 200,
-        body: {
-          plainToken: plain,
-          encryptedToken: createHmac('sha256', this.o.secret).update(plain).digest('hex'),
-        },
-      };
-    }
+    if (event === 'endpoint.url_validation') return urlValidation(secret, payload);
     const object = isObject(payload['object']) ? payload['object'] : {};
     const rid = headers['x-zm-request-id'];
     const receivedAt = new Date(this.o.now()).toISOString();
@@ -164,6 +123,46 @@ export class WebhookIntake {
     if (dropLink) this.o.onDeauthorized?.();
     this.o.logger.info({ event, videoId }, 'webhook processed');
     return { status: 200, body: { received: true } };
+  }
+
+  /** The secret and the delivery's signature, once signed by it within the window; else a 401 (503 unset). */
+  #verify(headers: Record<string, string | string[] | undefined>, raw: Buffer) {
+    if (!this.o.secret)
+      throw new AppError(
+        503,
+        'webhooks_not_configured',
+        'VIDEO_WEBHOOK_SECRET is not set, so deliveries cannot be verified.',
+      );
+    const ts = headers['x-zm-request-timestamp'];
+    const sig = headers['x-zm-signature'];
+    if (typeof ts !== 'string' || typeof sig !== 'string')
+      throw new AppError(401, 'invalid_signature', 'The delivery is not signed.');
+    if (!verifySignature(this.o.secret, ts, raw, sig))
+      throw new AppError(401, 'invalid_signature', 'The signature does not match the body.');
+    const at = Number(ts) * 1000;
+    if (!Number.isFinite(at) || Math.abs(this.o.now() - at) > WINDOW_MS) {
+      throw new AppError(401, 'stale_webhook', 'The delivery timestamp is outside the 5-minute window.');
+    }
+    return { secret: this.o.secret, sig };
+  }
+
+  /** The body as the platform's envelope; else a 400. */
+  #parse(raw: Buffer): PlatformDelivery {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw.toString('utf8'));
+    } catch {
+      throw new AppError(400, 'invalid_json', 'The delivery body is not JSON.');
+    }
+    if (!isObject(parsed))
+      throw new AppError(400, 'validation_failed', 'The delivery body is not a JSON object.');
+    try {
+      return parseInput(platformDelivery, parsed);
+    } catch (err) {
+      // Signed, so the platform's own bytes: worth a line, since it sends no such body today.
+      this.o.logger.warn({ err }, 'signed webhook delivery refused: not in the platform envelope');
+      throw err;
+    }
   }
 
   /** `recording.completed` for subscribers: the recording's facts, not its download token or passcode. */
@@ -212,4 +211,18 @@ export class WebhookIntake {
       outbox: announce,
     };
   }
+}
+
+/** The platform checks an endpoint by having it sign a token it sends. */
+function urlValidation(secret: string, payload: Record<string, unknown>): WebhookResult {
+  const plain = payload['plainToken'];
+  if (typeof plain !== 'string' || plain.length > 256)
+    throw new AppError(400, 'validation_failed', 'plainToken is missing.');
+  return {
+    status: 200,
+    body: {
+      plainToken: plain,
+      encryptedToken: createHmac('sha256', secret).update(plain).digest('hex'),
+    },
+  };
 }

@@ -94,19 +94,7 @@ export function registerMcpEdge(app: FastifyInstance, o: McpEdgeOptions): void {
   const other = { jsonRpc: true, auth: o.doc.auth, ...(o.limit.other ? { limit: o.limit.other } : {}) };
 
   void app.register((scope, _opts, done) => {
-    // Raw bytes in, so that bad JSON gets a JSON-RPC answer rather than Fastify's.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MCP_BODY_LIMIT }, (_req, body, next) =>
-      next(null, body),
-    );
-    scope.setErrorHandler((err: FastifyError, req, reply) => {
-      if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-        return send(reply, rpcError(413, -32600, `Request body is larger than ${MCP_BODY_LIMIT} bytes.`));
-      }
-      req.log.error({ err }, 'mcp request failed');
-      return send(reply, rpcError(500, -32603, 'Internal error.'));
-    });
-
+    rawBodies(scope);
     scope.post(
       o.path,
       {
@@ -118,32 +106,7 @@ export function registerMcpEdge(app: FastifyInstance, o: McpEdgeOptions): void {
           return undefined;
         },
       },
-      async (req, reply) => {
-        const type = req.headers['content-type'] ?? '';
-        if (!/^application\/json\s*(;|$)/i.test(type)) {
-          return send(
-            reply,
-            rpcError(415, -32600, 'Unsupported Media Type: Content-Type must be application/json.'),
-          );
-        }
-        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        const result = await o.endpoint.handle({
-          url: `${o.publicUrl}${o.path}`,
-          header: (name) => {
-            const v = req.headers[name];
-            return Array.isArray(v) ? v.join(', ') : v;
-          },
-          headers: () => toHeaders(req),
-          body,
-          signal: () => {
-            // A client that goes away cancels its exchange (and closes a subscription stream).
-            const abort = new AbortController();
-            reply.raw.on('close', () => abort.abort());
-            return abort.signal;
-          },
-        });
-        return send(reply, withCors(req, result));
-      },
+      postHandler(o, withCors),
     );
     scope.options(o.path, { config: other }, (req, reply) => {
       const forbidden = originProblem(req);
@@ -169,4 +132,52 @@ export function registerMcpEdge(app: FastifyInstance, o: McpEdgeOptions): void {
     });
     done();
   });
+}
+
+/** Raw bytes in, so that bad JSON gets a JSON-RPC answer rather than Fastify's; errors as JSON-RPC too. */
+function rawBodies(scope: FastifyInstance): void {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MCP_BODY_LIMIT }, (_req, body, next) =>
+    next(null, body),
+  );
+  scope.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return send(reply, rpcError(413, -32600, `Request body is larger than ${MCP_BODY_LIMIT} bytes.`));
+    }
+    req.log.error({ err }, 'mcp request failed');
+    return send(reply, rpcError(500, -32603, 'Internal error.'));
+  });
+}
+
+/** The POST handler: a JSON body goes to the MCP endpoint, cancelled when the client goes away. */
+function postHandler(
+  o: McpEdgeOptions,
+  withCors: (req: FastifyRequest, r: RpcReply) => RpcReply,
+): (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
+  return async (req, reply) => {
+    const type = req.headers['content-type'] ?? '';
+    if (!/^application\/json\s*(;|$)/i.test(type)) {
+      return send(
+        reply,
+        rpcError(415, -32600, 'Unsupported Media Type: Content-Type must be application/json.'),
+      );
+    }
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const result = await o.endpoint.handle({
+      url: `${o.publicUrl}${o.path}`,
+      header: (name) => {
+        const v = req.headers[name];
+        return Array.isArray(v) ? v.join(', ') : v;
+      },
+      headers: () => toHeaders(req),
+      body,
+      signal: () => {
+        // A client that goes away cancels its exchange (and closes a subscription stream).
+        const abort = new AbortController();
+        reply.raw.on('close', () => abort.abort());
+        return abort.signal;
+      },
+    });
+    return send(reply, withCors(req, result));
+  };
 }

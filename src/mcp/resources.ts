@@ -7,9 +7,17 @@ import type { BrandCatalog } from '../brand/catalog.js';
 
 const text = (uri: string, mimeType: string, body: string) => ({ contents: [{ uri, mimeType, text: body }] });
 const json = (v: unknown) => JSON.stringify(v, null, 2);
+/** A brand path as the absolute URL the REST API serves it at. */
+const api = (c: BrandCatalog, p: string) => `${c.baseUrl}${p}`;
 
 export function registerBrandResources(server: McpServer, c: BrandCatalog): void {
-  const api = (p: string) => `${c.baseUrl}${p}`;
+  registerStatics(server, c);
+  registerThemes(server, c);
+  registerDocuments(server, c);
+}
+
+/** The manifest, the tokens (JSON and CSS) and llms.txt, each at its REST URL. */
+function registerStatics(server: McpServer, c: BrandCatalog): void {
   const statics: { name: string; path: string; title: string; mimeType: string; body: () => string }[] = [
     {
       name: 'manifest',
@@ -41,16 +49,19 @@ export function registerBrandResources(server: McpServer, c: BrandCatalog): void
     },
   ];
   for (const r of statics) {
-    const uri = api(r.path);
+    const uri = api(c, r.path);
     server.registerResource(r.name, uri, { title: r.title, mimeType: r.mimeType }, () =>
       text(uri, r.mimeType, r.body()),
     );
   }
+}
 
-  const themeUri = (key: string) => api(`/api/brand/themes/${key}`);
+/** Each live funnel theme, by key. */
+function registerThemes(server: McpServer, c: BrandCatalog): void {
+  const themeUri = (key: string) => api(c, `/api/brand/themes/${key}`);
   server.registerResource(
     'theme',
-    new ResourceTemplate(api('/api/brand/themes/{key}'), {
+    new ResourceTemplate(api(c, '/api/brand/themes/{key}'), {
       list: () => ({
         resources: c.themes.funnels.map((t) => ({
           uri: themeUri(t.key),
@@ -73,11 +84,14 @@ export function registerBrandResources(server: McpServer, c: BrandCatalog): void
       return text(uri.href, 'application/json', json(theme));
     },
   );
+}
 
+/** Each document, as Markdown. */
+function registerDocuments(server: McpServer, c: BrandCatalog): void {
   const docs = c.docs.groups.flatMap((g) => g.docs);
   server.registerResource(
     'document',
-    new ResourceTemplate(api('/static/fleet/docs/{slug}.md'), {
+    new ResourceTemplate(api(c, '/static/fleet/docs/{slug}.md'), {
       list: () => ({
         resources: docs.map((d) => ({
           uri: d.markdownUrl,

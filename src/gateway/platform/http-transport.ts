@@ -151,38 +151,52 @@ function closingIdle<A extends http.Agent>(agent: A, idleMs: number): A {
   return agent;
 }
 
+/** One keep-alive agent per scheme, the most recently used socket first. */
+function keepAliveAgents(idleMs: number) {
+  return {
+    'http:': closingIdle(new http.Agent({ keepAlive: true, scheduling: 'lifo' }), idleMs),
+    'https:': closingIdle(new https.Agent({ keepAlive: true, scheduling: 'lifo' }), idleMs),
+  };
+}
+
+function requestOptions(
+  origin: Origin,
+  path: string,
+  init: TransportRequest,
+  agent: http.Agent,
+): http.RequestOptions {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.body !== undefined) headers['content-length'] = String(Buffer.byteLength(init.body));
+  return {
+    protocol: origin.protocol,
+    hostname: origin.hostname,
+    port: origin.port,
+    path,
+    method: init.method ?? 'GET',
+    headers,
+    agent,
+    ...(origin.auth !== undefined ? { auth: origin.auth } : {}),
+  };
+}
+
 export function keepAliveTransport(
   opts: { maxBodyBytes?: number; idleMs?: number } = {},
 ): KeepAliveTransport {
   const maxBody = opts.maxBodyBytes ?? 64 * 1024 * 1024;
   const idleMs = opts.idleMs ?? 4000;
-  const agents = {
-    'http:': closingIdle(new http.Agent({ keepAlive: true, scheduling: 'lifo' }), idleMs),
-    'https:': closingIdle(new https.Agent({ keepAlive: true, scheduling: 'lifo' }), idleMs),
-  };
+  const agents = keepAliveAgents(idleMs);
   const split = splitter();
   const transport: Transport = (url, init) =>
     new Promise((resolve, reject) => {
       const { origin, path } = split(url);
       const secure = origin.protocol === 'https:';
-      const headers: Record<string, string> = { ...init.headers };
-      if (init.body !== undefined) headers['content-length'] = String(Buffer.byteLength(init.body));
       // `timer` is set below, before any event can fire (none fires synchronously).
       const fail = (err: Error) => {
         clearTimeout(timer);
         // A timeout keeps its name, as fetch's does; everything else is a network error.
         reject(err.name === 'TimeoutError' || err instanceof TypeError ? err : networkError(err));
       };
-      const options: http.RequestOptions = {
-        protocol: origin.protocol,
-        hostname: origin.hostname,
-        port: origin.port,
-        path,
-        method: init.method ?? 'GET',
-        headers,
-        agent: secure ? agents['https:'] : agents['http:'],
-        ...(origin.auth !== undefined ? { auth: origin.auth } : {}),
-      };
+      const options = requestOptions(origin, path, init, secure ? agents['https:'] : agents['http:']);
       const req = (secure ? https : http).request(options, (res) => {
         // Text is decoded as it arrives, so each chunk's buffer dies young: buffers that lived
         // for the whole call were promoted with their 50 KB outside the V8 heap, and kept it

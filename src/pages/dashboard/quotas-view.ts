@@ -31,27 +31,10 @@ const useCells = (u: QuotaUse): Raw =>
     <td>${u.exhausted ? html`<strong>0</strong>` : count(u.remaining)}</td>
     <td>${state(u)}</td>`;
 
+type Daily = NonNullable<MonitorReport['dailyQuotas']>;
+
 export function quotasPart(m: MonitorReport): Raw {
   const daily = m.dailyQuotas;
-  // A quota more than one label draws on (Heavy and Resource-intensive on paid plans).
-  const quotas = Object.values(daily?.labels ?? {}).map((l) => l.quota);
-  const shared = (quota: string) => quotas.filter((x) => x === quota).length > 1;
-  const labels = Object.entries(m.budgets).map(([label, b]) => {
-    const q = daily?.labels[label as keyof typeof daily.labels];
-    return html`<tr${q?.exhausted ? html` class="exhausted"` : ''}>
-      <th scope="row">${LABEL_NAMES[label] ?? label}</th>
-      <td>${b.available} of ${b.limit} per ${per(b.windowMs)}</td>
-      ${
-        q
-          ? html`<td>
-                <code>${q.quota}</code>${shared(q.quota) ? html` <span class="muted">(shared)</span>` : ''}
-              </td>
-              ${useCells(q)}`
-          : html`<td colspan="5"><span class="muted">not counted</span></td>`
-      }
-    </tr>`;
-  });
-  const users = daily ? Object.entries(daily.meetingWrites.users) : [];
   return html`<h3 id="quotas-h">Rate budgets and daily quotas</h3>
     <p class="muted">
       ${
@@ -78,47 +61,70 @@ export function quotasPart(m: MonitorReport): Raw {
           </tr>
         </thead>
         <tbody>
-          ${labels}
+          ${labelRows(m)}
         </tbody>
       </table>
     </div>
+    ${daily ? meetingWritesPart(daily) : ''}`;
+}
+
+/** One row per rate label: its budget left, then the daily quota it draws on. */
+function labelRows(m: MonitorReport): Raw[] {
+  const daily = m.dailyQuotas;
+  // A quota more than one label draws on (Heavy and Resource-intensive on paid plans).
+  const quotas = Object.values(daily?.labels ?? {}).map((l) => l.quota);
+  const shared = (quota: string) => quotas.filter((x) => x === quota).length > 1;
+  return Object.entries(m.budgets).map(([label, b]) => {
+    const q = daily?.labels[label as keyof typeof daily.labels];
+    return html`<tr${q?.exhausted ? html` class="exhausted"` : ''}>
+      <th scope="row">${LABEL_NAMES[label] ?? label}</th>
+      <td>${b.available} of ${b.limit} per ${per(b.windowMs)}</td>
+      ${
+        q
+          ? html`<td>
+                <code>${q.quota}</code>${shared(q.quota) ? html` <span class="muted">(shared)</span>` : ''}
+              </td>
+              ${useCells(q)}`
+          : html`<td colspan="5"><span class="muted">not counted</span></td>`
+      }
+    </tr>`;
+  });
+}
+
+function meetingWritesPart(daily: Daily): Raw {
+  const users = Object.entries(daily.meetingWrites.users);
+  return html`<h3 id="writes-h">Meeting writes per user today</h3>
+    <p class="muted">
+      Creates, updates and deletes per host user; limit
+      ${daily.meetingWrites.limit === null ? 'none' : daily.meetingWrites.limit.toLocaleString('en')} a day.
+    </p>
     ${
-      daily
-        ? html`<h3 id="writes-h">Meeting writes per user today</h3>
-            <p class="muted">
-              Creates, updates and deletes per host user; limit
-              ${daily.meetingWrites.limit === null ? 'none' : daily.meetingWrites.limit.toLocaleString('en')}
-              a day.
-            </p>
-            ${
-              users.length === 0
-                ? html`<p class="muted">No meeting writes today.</p>`
-                : html`<div class="scroll">
-                    <table class="quotas">
-                      <caption class="visually-hidden">
-                        Meeting writes per host user today
-                      </caption>
-                      <thead>
-                        <tr>
-                          <th scope="col">User</th>
-                          <th scope="col">Daily limit</th>
-                          <th scope="col">Used today</th>
-                          <th scope="col">Left today</th>
-                          <th scope="col">State</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        ${users.map(
-                          ([user, u]) =>
-                            html`<tr${u.exhausted ? html` class="exhausted"` : ''}>
-                              <th scope="row"><code>${user}</code></th>
-                              ${useCells(u)}
-                            </tr>`,
-                        )}
-                      </tbody>
-                    </table>
-                  </div>`
-            }`
-        : ''
+      users.length === 0
+        ? html`<p class="muted">No meeting writes today.</p>`
+        : html`<div class="scroll">
+            <table class="quotas">
+              <caption class="visually-hidden">
+                Meeting writes per host user today
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">User</th>
+                  <th scope="col">Daily limit</th>
+                  <th scope="col">Used today</th>
+                  <th scope="col">Left today</th>
+                  <th scope="col">State</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${users.map(
+                  ([user, u]) =>
+                    html`<tr${u.exhausted ? html` class="exhausted"` : ''}>
+                      <th scope="row"><code>${user}</code></th>
+                      ${useCells(u)}
+                    </tr>`,
+                )}
+              </tbody>
+            </table>
+          </div>`
     }`;
 }

@@ -86,15 +86,61 @@ const ratio = (a: string | null, b: string): Ratio | null => {
 };
 
 export function buildTokensView(catalog: BrandCatalog): TokensView {
+  const w = tokenWriter(catalog);
+  const tokens = [...w.flat.values()];
+  const under = (prefix: string, type?: FlatToken['type']) =>
+    tokens.filter((t) => t.path.startsWith(prefix) && (!type || t.type === type));
+  // Class names are numbered in the order entries are made: colors, motion, then the rest.
+  const { palette, semantic } = colorGroups(w, under('colors.', 'color'));
+  const motion = motionEntries(w, under);
+  const { entry, rule } = w;
+  return {
+    palette: [...palette].map(([family, colors]) => ({ family, colors })),
+    semantic: [...semantic].map(([role, colors]) => ({ role, colors })),
+    sizes: under('type.', 'dimension')
+      .filter((t) => t.path.startsWith('type.size.'))
+      .map((t) => rule(entry(t), (v) => `font-size:${v}`)),
+    styles: under('type.', 'typography').map((t) => rule(entry(t), (v) => `font:${v}`)),
+    metrics: under('type.')
+      .filter((t) => !['typography', 'fontFamily'].includes(t.type) && !t.path.startsWith('type.size.'))
+      .map(entry),
+    spacing: under('spacing.', 'dimension').map((t) => rule(entry(t), (v) => `width:${v}`)),
+    radius: under('radius.', 'dimension').map((t) => rule(entry(t), (v) => `border-radius:${v}`)),
+    shadows: under('shadows.', 'shadow').map((t) => rule(entry(t), (v) => `box-shadow:${v}`)),
+    durations: motion.durations,
+    easings: motion.easings,
+    transitions: motion.transitions,
+    gradients: under('gradients.', 'gradient').map((t) => rule(entry(t), (v) => `background:${v}`)),
+    breakpoints: under('breakpoints.', 'dimension').map(entry),
+    demoDuration: motion.demoDuration,
+    demoDurationLabel: motion.demoDurationLabel,
+    surfaces: catalog.themes.surfaces,
+    rules: w.rules,
+  };
+}
+
+/** Makes entries (each with the next class name) and the CSS rules that paint them. */
+interface TokenWriter {
+  flat: Map<string, FlatToken>;
+  darkFlat: Map<string, FlatToken>;
+  /** The light tokens with the dark ones over them. */
+  merged: Map<string, FlatToken>;
+  surfaces: { light: string; dark: string };
+  rules: string[];
+  entry: (t: FlatToken) => TokenEntry;
+  /** var(--x, literal) when both are usable; either alone otherwise; null when neither is. */
+  ref: (e: TokenEntry) => string | null;
+  /** Adds `.cls{body}` when the entry has a usable value. */
+  rule: (e: TokenEntry, body: (value: string) => string) => TokenEntry;
+}
+
+function tokenWriter(catalog: BrandCatalog): TokenWriter {
   const { flat, darkFlat } = catalog.source.tokens;
-  const merged = new Map([...flat, ...darkFlat]);
   const defined = new Set(
     [...catalog.tokensCss.matchAll(/(?:^|[\s{;])(--[a-z0-9-]+)\s*:/gm)].map((m) => m[1]),
   );
-  const { light: lightSurface, dark: darkSurface } = catalog.themes.surfaces;
   const rules: string[] = [];
   let n = 0;
-
   const entry = (t: FlatToken): TokenEntry => {
     const candidate = `--${t.path.split('.').join('-').toLowerCase()}`;
     const value = cssValue(t.type, deepResolve(t.value, flat));
@@ -109,7 +155,6 @@ export function buildTokensView(catalog: BrandCatalog): TokensView {
       cls: `k${n++}`,
     };
   };
-  /** var(--x, literal) when both are usable; either alone otherwise; null when neither is. */
   const ref = (e: TokenEntry) => {
     const literal = cssSafe(e.value) ? e.value : null;
     if (e.cssVar) return literal ? `var(${e.cssVar}, ${literal})` : `var(${e.cssVar})`;
@@ -120,75 +165,92 @@ export function buildTokensView(catalog: BrandCatalog): TokensView {
     if (v) rules.push(`.${e.cls}{${body(v)}}`);
     return e;
   };
+  const merged = new Map([...flat, ...darkFlat]);
+  return { flat, darkFlat, merged, surfaces: catalog.themes.surfaces, rules, entry, ref, rule };
+}
 
-  const modeHex = (path: string, dark: boolean): string | null => {
-    const t = (dark ? darkFlat.get(path) : undefined) ?? flat.get(path);
-    return t ? hexOf(cssValue(t.type, deepResolve(t.value, dark ? merged : flat))) : null;
-  };
-  const color = (t: FlatToken): ColorEntry => {
-    const e = entry(t);
-    const hex = hexOf(e.value);
-    // A surface is judged with the text meant for it (text.<same name>, else text.default), a
-    // text color on its own surface when there is one (text.inverse on surface.inverse), and
-    // everything else on the page.
-    const [, role, name] = t.path.split('.');
-    const own = (group: string) => (flat.has(`colors.${group}.${name}`) ? `colors.${group}.${name}` : null);
-    const textPair = role === 'surface' ? (own('text') ?? 'colors.text.default') : null;
-    const surfacePair = role === 'text' && name !== 'page' ? own('surface') : null;
-    const judge = (h: string | null, dark: boolean): Ratio | null => {
-      if (textPair) {
-        const text = modeHex(textPair, dark);
-        return h && text ? ratio(text, h) : null;
-      }
-      const surface = surfacePair ? modeHex(surfacePair, dark) : dark ? darkSurface : lightSurface;
-      return surface ? ratio(h, surface) : null;
-    };
-    const d = darkFlat.get(t.path);
-    const darkValue = d ? cssValue(d.type, deepResolve(d.value, merged)) : null;
-    const dark: ModeValue | null =
-      d && darkValue !== null
-        ? {
-            value: darkValue,
-            alias: aliasOf(d.value),
-            hex: hexOf(darkValue),
-            ratio: judge(hexOf(darkValue), true),
-          }
-        : null;
-    // Literal halves show both modes at once; the live var() would only show the current one.
-    if (cssSafe(e.value)) rules.push(`.${e.cls} .lt{background:${e.value}}`);
-    if (dark && cssSafe(dark.value)) rules.push(`.${e.cls} .dk{background:${dark.value}}`);
-    rule(e, (v) => `background:${v}`);
-    return {
-      ...e,
-      hex,
-      onLight: ratio(hex, lightSurface),
-      onDark: ratio(hex, darkSurface),
-      light: { value: e.value, alias: e.alias, hex, ratio: judge(hex, false) },
-      dark,
-      against: textPair
-        ? `with ${textPair.replace(/^colors\./, '')}`
-        : surfacePair
-          ? `on ${surfacePair.replace(/^colors\./, '')}`
-          : 'on the page',
-    };
-  };
-
-  const tokens = [...flat.values()];
-  const under = (prefix: string, type?: FlatToken['type']) =>
-    tokens.filter((t) => t.path.startsWith(prefix) && (!type || t.type === type));
-
+/** Palette colors by family (colors.palette.<family>.*), the others by role (colors.<role>.*). */
+function colorGroups(w: TokenWriter, colors: FlatToken[]) {
   const palette = new Map<string, ColorEntry[]>();
   const semantic = new Map<string, ColorEntry[]>();
-  for (const t of under('colors.', 'color')) {
+  for (const t of colors) {
     const parts = t.path.split('.');
     const isPalette = parts[1] === 'palette' && parts.length > 3;
     const key = (isPalette ? parts[2] : parts.length > 2 ? parts[1] : 'other') ?? 'other';
     const into = isPalette ? palette : semantic;
-    into.set(key, [...(into.get(key) ?? []), color(t)]);
+    into.set(key, [...(into.get(key) ?? []), colorEntry(w, t)]);
   }
+  return { palette, semantic };
+}
 
-  // Durations run with the first easing, and easings at the slowest duration so every curve is
-  // slow enough to see; transition tokens run exactly as defined.
+function colorEntry(w: TokenWriter, t: FlatToken): ColorEntry {
+  const { surfaces, rules } = w;
+  const e = w.entry(t);
+  const hex = hexOf(e.value);
+  const { judge, against } = contrastJudge(w, t.path);
+  const d = w.darkFlat.get(t.path);
+  const darkValue = d ? cssValue(d.type, deepResolve(d.value, w.merged)) : null;
+  const dark: ModeValue | null =
+    d && darkValue !== null
+      ? {
+          value: darkValue,
+          alias: aliasOf(d.value),
+          hex: hexOf(darkValue),
+          ratio: judge(hexOf(darkValue), true),
+        }
+      : null;
+  // Literal halves show both modes at once; the live var() would only show the current one.
+  if (cssSafe(e.value)) rules.push(`.${e.cls} .lt{background:${e.value}}`);
+  if (dark && cssSafe(dark.value)) rules.push(`.${e.cls} .dk{background:${dark.value}}`);
+  w.rule(e, (v) => `background:${v}`);
+  return {
+    ...e,
+    hex,
+    onLight: ratio(hex, surfaces.light),
+    onDark: ratio(hex, surfaces.dark),
+    light: { value: e.value, alias: e.alias, hex, ratio: judge(hex, false) },
+    dark,
+    against,
+  };
+}
+
+/**
+ * What the color at `path` is judged against: a surface with the text meant for it
+ * (text.<same name>, else text.default), a text color on its own surface when there is one
+ * (text.inverse on surface.inverse), and everything else on the page.
+ */
+function contrastJudge(w: TokenWriter, path: string) {
+  const { flat, darkFlat, merged, surfaces } = w;
+  const modeHex = (path: string, dark: boolean): string | null => {
+    const t = (dark ? darkFlat.get(path) : undefined) ?? flat.get(path);
+    return t ? hexOf(cssValue(t.type, deepResolve(t.value, dark ? merged : flat))) : null;
+  };
+  const [, role, name] = path.split('.');
+  const own = (group: string) => (flat.has(`colors.${group}.${name}`) ? `colors.${group}.${name}` : null);
+  const textPair = role === 'surface' ? (own('text') ?? 'colors.text.default') : null;
+  const surfacePair = role === 'text' && name !== 'page' ? own('surface') : null;
+  const judge = (h: string | null, dark: boolean): Ratio | null => {
+    if (textPair) {
+      const text = modeHex(textPair, dark);
+      return h && text ? ratio(text, h) : null;
+    }
+    const surface = surfacePair ? modeHex(surfacePair, dark) : dark ? surfaces.dark : surfaces.light;
+    return surface ? ratio(h, surface) : null;
+  };
+  const against = textPair
+    ? `with ${textPair.replace(/^colors\./, '')}`
+    : surfacePair
+      ? `on ${surfacePair.replace(/^colors\./, '')}`
+      : 'on the page';
+  return { judge, against };
+}
+
+/**
+ * Durations run with the first easing, and easings at the slowest duration so every curve is
+ * slow enough to see; transition tokens run exactly as defined.
+ */
+function motionEntries(w: TokenWriter, under: (prefix: string, type?: FlatToken['type']) => FlatToken[]) {
+  const { entry, ref, rules } = w;
   const durations = under('motion.', 'duration').map(entry);
   const ms = (e: TokenEntry) => parseFloat(e.value) * (e.value.endsWith('ms') ? 1 : 1000);
   const slowest = [...durations].sort((a, b) => ms(b) - ms(a))[0];
@@ -203,28 +265,5 @@ export function buildTokensView(catalog: BrandCatalog): TokensView {
   for (const d of durations) motion(d, (v) => `transform ${v} ${firstEasing ?? 'ease'}`);
   for (const e of easings) motion(e, (v) => `transform ${demoDuration} ${v}`);
   const transitions = under('motion.', 'transition').map((t) => motion(entry(t), (v) => `transform ${v}`));
-
-  return {
-    palette: [...palette].map(([family, colors]) => ({ family, colors })),
-    semantic: [...semantic].map(([role, colors]) => ({ role, colors })),
-    sizes: under('type.', 'dimension')
-      .filter((t) => t.path.startsWith('type.size.'))
-      .map((t) => rule(entry(t), (v) => `font-size:${v}`)),
-    styles: under('type.', 'typography').map((t) => rule(entry(t), (v) => `font:${v}`)),
-    metrics: under('type.')
-      .filter((t) => !['typography', 'fontFamily'].includes(t.type) && !t.path.startsWith('type.size.'))
-      .map(entry),
-    spacing: under('spacing.', 'dimension').map((t) => rule(entry(t), (v) => `width:${v}`)),
-    radius: under('radius.', 'dimension').map((t) => rule(entry(t), (v) => `border-radius:${v}`)),
-    shadows: under('shadows.', 'shadow').map((t) => rule(entry(t), (v) => `box-shadow:${v}`)),
-    durations,
-    easings,
-    transitions,
-    gradients: under('gradients.', 'gradient').map((t) => rule(entry(t), (v) => `background:${v}`)),
-    breakpoints: under('breakpoints.', 'dimension').map(entry),
-    demoDuration,
-    demoDurationLabel: slowest?.value ?? '320ms',
-    surfaces: catalog.themes.surfaces,
-    rules,
-  };
+  return { durations, easings, transitions, demoDuration, demoDurationLabel: slowest?.value ?? '320ms' };
 }

@@ -405,6 +405,37 @@ interface Passage {
 
 async function fallbackAsk(ctx: OpContext, question: string, err: AppError): Promise<AiAnswer> {
   const note = `${unavailableBecause(err)}, so this answer was composed from the AI summaries of at most ${MAX_SUMMARY_CALLS} recent meetings that match the question, read through the REST API (transcripts were not read).`;
+  const intent = askIntent(question);
+  const { matching, candidates } = await candidateMeetings(ctx, question, intent.want);
+  const fetched = await fetchSummaries(ctx, candidates);
+  const { passages, overviews } = summaryPassages(fetched, candidates, intent);
+  const picked = pickPassages(passages, overviews, matching, intent.want);
+  if (!picked.length) {
+    return {
+      answer: 'I could not find anything about that in the summaries of your recent meetings.',
+      sources: [],
+      via: 'fallback_retrieval',
+      note,
+    };
+  }
+  const sources: AiSource[] = [];
+  const lines = picked.map((p) => {
+    let i = sources.findIndex((s) => s.video_id === p.m.video_id);
+    if (i < 0) i = sources.push(p.m) - 1;
+    return `- ${p.m.topic} (${p.m.start_time.slice(0, 10)}) [${i + 1}]: ${clip(p.text, 300)}`;
+  });
+  const head = sources.length === 1 ? 'From one meeting:' : `From ${sources.length} meetings:`;
+  return { answer: `${head}\n${lines.join('\n')}`, sources, via: 'fallback_retrieval', note };
+}
+
+/** What kind of answer the question wants (next steps, decisions) and the words it searches for. */
+interface AskIntent {
+  nextSteps: boolean;
+  decisions: boolean;
+  want: Set<string>;
+}
+
+function askIntent(question: string): AskIntent {
   const nextSteps = /action item|next step|follow.?up|to.?do|owner|assigned|responsible|\bwho\b/i.test(
     question,
   );
@@ -417,17 +448,31 @@ async function fallbackAsk(ctx: OpContext, question: string, err: AppError): Pro
         !(decisions && DECISION_RE.test(w)),
     ),
   );
+  return { nextSteps, decisions, want };
+}
+
+type Candidate = { m: ListedMeeting; score: number };
+
+/**
+ * Previous meetings (within the question's time words), ranked by the wanted words in topic
+ * and agenda: those that match, and the at most MAX_SUMMARY_CALLS whose summaries are read.
+ */
+async function candidateMeetings(ctx: OpContext, question: string, want: Set<string>) {
   const since = sinceFor(question, ctx.now());
   const meetings = (await listMeetings(ctx, 'previous_meetings'))
     .filter((m) => since === undefined || Date.parse(m.start_time) >= since)
     .sort((a, b) => b.start_time.localeCompare(a.start_time));
-  const ranked = meetings
+  const ranked: Candidate[] = meetings
     .map((m) => ({ m, score: 3 * overlap(m.topic, want) + overlap(m.agenda ?? '', want) }))
     .sort((a, b) => b.score - a.score || b.m.start_time.localeCompare(a.m.start_time));
   const matching = ranked.filter((x) => x.score > 0);
   // Nothing matches by topic or agenda: the newest summaries may still answer it.
   const candidates = (matching.length ? matching : ranked).slice(0, MAX_SUMMARY_CALLS);
+  return { matching, candidates };
+}
 
+/** The candidates' summaries at once; throws only when every one failed, one not for a 404. */
+async function fetchSummaries(ctx: OpContext, candidates: Candidate[]) {
   const fetched = await Promise.allSettled(
     candidates.map(({ m }) =>
       ctx.platform.call<PlatformSummary>({
@@ -441,7 +486,15 @@ async function fallbackAsk(ctx: OpContext, question: string, err: AppError): Pro
   const failures = fetched.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   const hard = failures.find((f) => !(f.reason instanceof AppError && f.reason.status === 404));
   if (hard && failures.length === fetched.length) throw hard.reason;
+  return fetched;
+}
 
+/** The summaries' parts that bear on the question, scored, and each meeting's overview. */
+function summaryPassages(
+  fetched: PromiseSettledResult<{ data: PlatformSummary }>[],
+  candidates: Candidate[],
+  { nextSteps, decisions, want }: AskIntent,
+) {
   const passages: Passage[] = [];
   const overviews: Passage[] = [];
   fetched.forEach((r, n) => {
@@ -468,7 +521,16 @@ async function fallbackAsk(ctx: OpContext, question: string, err: AppError): Pro
     for (const step of s.edited_summary?.next_steps ?? s.next_steps ?? [])
       add(`Next step: ${step}`, nextSteps ? 1.5 : 0);
   });
+  return { passages, overviews };
+}
 
+/** The best four passages, at most two per meeting and no repeats; else overviews or agendas. */
+function pickPassages(
+  passages: Passage[],
+  overviews: Passage[],
+  matching: Candidate[],
+  want: Set<string>,
+): Passage[] {
   passages.sort((a, b) => b.score - a.score || b.m.start_time.localeCompare(a.m.start_time));
   const picked: Passage[] = [];
   const perMeeting = new Map<string, number>();
@@ -486,22 +548,7 @@ async function fallbackAsk(ctx: OpContext, question: string, err: AppError): Pro
     for (const { m } of matching.slice(0, 3))
       picked.push({ m: source(m), text: `On the agenda: ${m.agenda || m.topic}`, score: 0 });
   }
-  if (!picked.length) {
-    return {
-      answer: 'I could not find anything about that in the summaries of your recent meetings.',
-      sources: [],
-      via: 'fallback_retrieval',
-      note,
-    };
-  }
-  const sources: AiSource[] = [];
-  const lines = picked.map((p) => {
-    let i = sources.findIndex((s) => s.video_id === p.m.video_id);
-    if (i < 0) i = sources.push(p.m) - 1;
-    return `- ${p.m.topic} (${p.m.start_time.slice(0, 10)}) [${i + 1}]: ${clip(p.text, 300)}`;
-  });
-  const head = sources.length === 1 ? 'From one meeting:' : `From ${sources.length} meetings:`;
-  return { answer: `${head}\n${lines.join('\n')}`, sources, via: 'fallback_retrieval', note };
+  return picked;
 }
 
 // ---------------------------------------------------------------------------------------------
