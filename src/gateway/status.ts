@@ -137,6 +137,80 @@ const PLATFORM_FAILURES = new Set([
 ]);
 const platformFailure = (err: unknown) => err instanceof AppError && PLATFORM_FAILURES.has(err.code);
 
+/** A probe's platform call: the platform client's, with the probe timeout and the failures kept. */
+type ProbeCall = <T>(o: CallOptions) => Promise<{ data: T }>;
+
+/** The next meetings (from an hour ago), at most ten; none when the platform does not answer. */
+function upcomingProbe(call: ProbeCall, uid: string, now: number) {
+  return call<{ meetings?: { id: number; topic: string; start_time: string; join_url?: string }[] }>({
+    method: 'GET',
+    path: `/users/${uid}/upcoming_meetings`,
+    label: 'MEDIUM',
+    group: 'meetings',
+  })
+    .then((r) =>
+      (r.data.meetings ?? [])
+        .filter((m) => Date.parse(m.start_time) >= now - 3_600_000)
+        .slice(0, 10)
+        .map((m) => ({
+          video_id: String(m.id),
+          topic: m.topic,
+          start_time: m.start_time,
+          join_url: m.join_url ?? null,
+        })),
+    )
+    .catch(() => []);
+}
+
+/** The last 30 days' recordings, at most ten; none when the platform does not answer. */
+function recordingsProbe(call: ProbeCall, uid: string, now: number) {
+  return call<{
+    meetings?: {
+      id: number;
+      topic: string;
+      start_time: string;
+      recording_files?: unknown[];
+      total_size?: number;
+    }[];
+  }>({
+    method: 'GET',
+    path: `/users/${uid}/recordings`,
+    query: { from: day(now - 29 * 86_400_000), to: day(now), page_size: 30 },
+    label: 'MEDIUM',
+    group: 'recordings',
+  })
+    .then((r) =>
+      (r.data.meetings ?? []).slice(0, 10).map((m) => ({
+        video_id: String(m.id),
+        topic: m.topic,
+        start_time: m.start_time,
+        files: m.recording_files?.length ?? 0,
+        total_size: m.total_size ?? 0,
+      })),
+    )
+    .catch(() => []);
+}
+
+/** Whether a GET of the smallest page answers at all. */
+function answers(call: ProbeCall, o: Omit<CallOptions, 'method'>): Promise<boolean> {
+  return call({ method: 'GET', ...o }).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Whether the user's plan includes webinars; undefined when the platform does not say. */
+function webinarProbe(call: ProbeCall, uid: string): Promise<boolean | undefined> {
+  return call<{ feature?: { webinar?: boolean } }>({
+    method: 'GET',
+    path: `/users/${uid}/settings`,
+    label: 'MEDIUM',
+    group: 'meetings',
+  })
+    .then((r) => r.data.feature?.webinar === true)
+    .catch(() => undefined);
+}
+
 export class StatusService {
   #probes: Probes | undefined;
   #running: Promise<Probes> | undefined;
@@ -154,113 +228,34 @@ export class StatusService {
     // Every probe's call goes through here, so the failures can be told apart after.
     const failures: unknown[] = [];
     let calls = 0;
-    const p = {
-      call: <T>(o: CallOptions) => {
-        calls += 1;
-        return this.d.platform.call<T>(o).catch((err: unknown) => {
-          failures.push(err);
-          throw err;
-        });
-      },
+    const call: ProbeCall = <T>(o: CallOptions) => {
+      calls += 1;
+      return this.d.platform.call<T>({ ...o, timeoutMs: this.d.probeTimeoutMs }).catch((err: unknown) => {
+        failures.push(err);
+        throw err;
+      });
     };
-    const t = this.d.probeTimeoutMs;
-    const ok = (promise: Promise<unknown>) =>
-      promise.then(
-        () => true,
-        () => false,
-      );
     const now = this.d.now();
     const [upcoming, recordings, contactsOk, phoneOk, clipsOk, settings] = await Promise.all([
-      p
-        .call<{ meetings?: { id: number; topic: string; start_time: string; join_url?: string }[] }>({
-          method: 'GET',
-          path: `/users/${uid}/upcoming_meetings`,
-          label: 'MEDIUM',
-          group: 'meetings',
-          timeoutMs: t,
-        })
-        .then((r) =>
-          (r.data.meetings ?? [])
-            .filter((m) => Date.parse(m.start_time) >= now - 3_600_000)
-            .slice(0, 10)
-            .map((m) => ({
-              video_id: String(m.id),
-              topic: m.topic,
-              start_time: m.start_time,
-              join_url: m.join_url ?? null,
-            })),
-        )
-        .catch(() => []),
-      p
-        .call<{
-          meetings?: {
-            id: number;
-            topic: string;
-            start_time: string;
-            recording_files?: unknown[];
-            total_size?: number;
-          }[];
-        }>({
-          method: 'GET',
-          path: `/users/${uid}/recordings`,
-          query: { from: day(now - 29 * 86_400_000), to: day(now), page_size: 30 },
-          label: 'MEDIUM',
-          group: 'recordings',
-          timeoutMs: t,
-        })
-        .then((r) =>
-          (r.data.meetings ?? []).slice(0, 10).map((m) => ({
-            video_id: String(m.id),
-            topic: m.topic,
-            start_time: m.start_time,
-            files: m.recording_files?.length ?? 0,
-            total_size: m.total_size ?? 0,
-          })),
-        )
-        .catch(() => []),
-      ok(
-        p.call({
-          method: 'GET',
-          // The directory search, which an account-level token may call too: the contacts list
-          // is documented for `me` only. Its search_key is required; any will do.
-          path: '/contacts',
-          query: { search_key: 'a', page_size: 1 },
-          label: 'MEDIUM',
-          group: 'contacts',
-          timeoutMs: t,
-        }),
-      ),
-      ok(
-        p.call({
-          method: 'GET',
-          path: `/phone/users/${uid}/call_history`,
-          query: { page_size: 1 },
-          label: 'LIGHT',
-          group: 'phone',
-          timeoutMs: t,
-        }),
-      ),
-      ok(
-        p.call({
-          method: 'GET',
-          path: '/clips',
-          // The least the platform takes.
-          query: { page_size: 30 },
-          label: 'LIGHT',
-          group: 'clips',
-          timeoutMs: t,
-        }),
-      ),
-      p
-        .call<{ feature?: { webinar?: boolean } }>({
-          method: 'GET',
-          path: `/users/${uid}/settings`,
-          label: 'MEDIUM',
-          group: 'meetings',
-          timeoutMs: t,
-        })
-        .then((r) => r.data.feature?.webinar === true)
-        .catch(() => undefined),
+      upcomingProbe(call, uid, now),
+      recordingsProbe(call, uid, now),
+      // The directory search, which an account-level token may call too: the contacts list is
+      // documented for `me` only. Its search_key is required; any will do.
+      answers(call, {
+        path: '/contacts',
+        query: { search_key: 'a', page_size: 1 },
+        label: 'MEDIUM',
+        group: 'contacts',
+      }),
+      answers(call, {
+        path: `/phone/users/${uid}/call_history`,
+        query: { page_size: 1 },
+        label: 'LIGHT',
+        group: 'phone',
+      }),
+      // The least page the platform takes.
+      answers(call, { path: '/clips', query: { page_size: 30 }, label: 'LIGHT', group: 'clips' }),
+      webinarProbe(call, uid),
     ]);
     const down = failures.length === calls && failures.every(platformFailure);
     return {
