@@ -122,75 +122,13 @@ function getDirectory(ctx: EmulatorContext, h: ChatShapes): void {
         throw zerr.badParam('user_status');
       const presence = truthy(q(req, 'query_presence_status'));
       const k = key.trim().toLowerCase();
-      const users = ctx.slice<UsersSlice | undefined>('users');
-      const d = h.demoPerson();
-      const people = [
-        {
-          id: d.userId,
-          member_id: d.memberId,
-          email: d.email,
-          first_name: ctx.demo.firstName,
-          last_name: ctx.demo.lastName,
-          dept: 'Operations',
-          job_title: 'Head of Operations',
-          location: 'Chicago, IL',
-          phone: '3125550142',
-          extension: '100',
-          direct: '+13125550142',
-          presence: 'Available' as Presence,
-          group: 'Meridian Operating Group',
-        },
-        ...h
-          .slice()
-          .contacts.filter((c) => c.kind === 'company')
-          .map((c) => {
-            const u = users?.colleagues.find((x) => x.email.toLowerCase() === c.email);
-            return {
-              id: h.userIdOf(c),
-              member_id: c.member_id,
-              email: c.email,
-              first_name: c.first_name,
-              last_name: c.last_name,
-              dept: u?.dept ?? c.dept,
-              job_title: u?.job_title ?? c.job_title,
-              location: c.location,
-              phone: c.phone,
-              extension: c.extension,
-              direct: c.direct_number,
-              presence: c.presence,
-              group: c.company,
-            };
-          }),
-      ];
-      const groupId = (name: string) =>
-        `8jUIm-${Buffer.from(name).toString('hex').slice(0, 32).padEnd(32, '0')}`;
+      const people = directoryPeople(ctx, h);
       const matches = (...fields: string[]) => fields.some((f) => f.toLowerCase().includes(k));
       const items = [
         ...(types.includes(1) && status !== 'inactive'
           ? people
               .filter((x) => matches(x.first_name, x.last_name, `${x.first_name} ${x.last_name}`, x.email))
-              .map((x) => ({
-                id: x.id,
-                member_id: x.member_id,
-                email: x.email,
-                first_name: x.first_name,
-                last_name: x.last_name,
-                display_name: `${x.first_name} ${x.last_name}`,
-                contact_type: 1,
-                dept: x.dept,
-                job_title: x.job_title,
-                location: x.location,
-                im_group_id: groupId(x.group),
-                im_group_name: x.group,
-                phone_number: x.phone,
-                phone_numbers: [
-                  { code: '+1', country: 'US', label: 'Office', number: x.phone, verified: true },
-                ],
-                direct_numbers: [x.direct],
-                extension_number: x.extension,
-                user_status: 'active',
-                ...(presence ? { presence_status: x.presence } : {}),
-              }))
+              .map((x) => personContact(x, presence))
           : []),
         ...(types.includes(8)
           ? h
@@ -209,4 +147,76 @@ function getDirectory(ctx: EmulatorContext, h: ChatShapes): void {
       return { contacts: page.items, next_page_token: page.nextPageToken, page_size: page.pageSize };
     },
   });
+}
+
+type DirectoryPerson = ReturnType<typeof directoryPeople>[number];
+
+/** The demo user and the company contacts, with their directory fields (the users module's where it has them). */
+function directoryPeople(ctx: EmulatorContext, h: ChatShapes) {
+  const users = ctx.slice<UsersSlice | undefined>('users');
+  const d = h.demoPerson();
+  return [
+    {
+      id: d.userId,
+      member_id: d.memberId,
+      email: d.email,
+      first_name: ctx.demo.firstName,
+      last_name: ctx.demo.lastName,
+      dept: 'Operations',
+      job_title: 'Head of Operations',
+      location: 'Chicago, IL',
+      phone: '3125550142',
+      extension: '100',
+      direct: '+13125550142',
+      presence: 'Available' as Presence,
+      group: 'Meridian Operating Group',
+    },
+    ...h
+      .slice()
+      .contacts.filter((c) => c.kind === 'company')
+      .map((c) => {
+        const u = users?.colleagues.find((x) => x.email.toLowerCase() === c.email);
+        return {
+          id: h.userIdOf(c),
+          member_id: c.member_id,
+          email: c.email,
+          first_name: c.first_name,
+          last_name: c.last_name,
+          dept: u?.dept ?? c.dept,
+          job_title: u?.job_title ?? c.job_title,
+          location: c.location,
+          phone: c.phone,
+          extension: c.extension,
+          direct: c.direct_number,
+          presence: c.presence,
+          group: c.company,
+        };
+      }),
+  ];
+}
+
+const groupId = (name: string) => `8jUIm-${Buffer.from(name).toString('hex').slice(0, 32).padEnd(32, '0')}`;
+
+/** A person as the directory search answers (contact type 1). */
+function personContact(x: DirectoryPerson, presence: boolean) {
+  return {
+    id: x.id,
+    member_id: x.member_id,
+    email: x.email,
+    first_name: x.first_name,
+    last_name: x.last_name,
+    display_name: `${x.first_name} ${x.last_name}`,
+    contact_type: 1,
+    dept: x.dept,
+    job_title: x.job_title,
+    location: x.location,
+    im_group_id: groupId(x.group),
+    im_group_name: x.group,
+    phone_number: x.phone,
+    phone_numbers: [{ code: '+1', country: 'US', label: 'Office', number: x.phone, verified: true }],
+    direct_numbers: [x.direct],
+    extension_number: x.extension,
+    user_status: 'active',
+    ...(presence ? { presence_status: x.presence } : {}),
+  };
 }
