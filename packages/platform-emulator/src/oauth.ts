@@ -70,195 +70,214 @@ export function revokeAllTokens(st: EmulatorState): { access: number; refresh: n
   return gone;
 }
 
-export function registerOAuth(
-  app: FastifyInstance,
-  deps: {
-    options: EmulatorOptions;
-    state: () => EmulatorState;
-    demo: () => DemoUser;
-    stats: GrantStats;
-    allScopes: () => string[];
-    contract: ContractLog;
-  },
-): void {
+export interface OAuthDeps {
+  options: EmulatorOptions;
+  state: () => EmulatorState;
+  demo: () => DemoUser;
+  stats: GrantStats;
+  allScopes: () => string[];
+  contract: ContractLog;
+}
+
+type Params = Record<string, string>;
+
+export function registerOAuth(app: FastifyInstance, deps: OAuthDeps): void {
+  app.get('/oauth/authorize', (req, reply) => authorize(deps, req, reply));
+  app.post('/oauth/token', (req, reply) => token(deps, req, reply));
+  app.post('/oauth/revoke', (req, reply) => revoke(deps, req, reply));
+}
+
+const nowMs = (deps: OAuthDeps) => deps.options.now().getTime();
+const grantedScopes = (deps: OAuthDeps) =>
+  deps.options.scopes ?? deps.allScopes().filter((s) => !s.startsWith('webinar:'));
+
+/** Notes a request that is not one the platform's OAuth reference describes (contract/oauth-rules.ts). */
+function judge(deps: OAuthDeps, endpoint: OAuthEndpoint, req: FastifyRequest): void {
+  const broken = oauthViolations(
+    endpoint,
+    { ...platformRequest(req), authorization: req.headers.authorization },
+    params(req),
+  );
+  if (broken.length > 0) deps.contract.record('oauth', broken);
+}
+
+function clientOk(options: EmulatorOptions, req: FastifyRequest): boolean {
+  const h = req.headers.authorization ?? '';
+  if (!h.startsWith('Basic ')) return false;
+  const [id, secret] = Buffer.from(h.slice(6), 'base64').toString('utf8').split(':');
+  return safeEqual(id ?? '', options.clientId) && safeEqual(secret ?? '', options.clientSecret);
+}
+
+/** Mints an access token (and a refresh token for a user's grant), stores them, and answers as the platform does. */
+function issue(
+  deps: OAuthDeps,
+  grant: AccessToken['grant'],
+  userId: string | null,
+  withRefresh: boolean,
+  granted: string[],
+) {
   const { options } = deps;
-  const now = () => options.now().getTime();
-  const scopes = () => options.scopes ?? deps.allScopes().filter((s) => !s.startsWith('webinar:'));
-
-  /** Notes a request that is not one the platform's OAuth reference describes (contract/oauth-rules.ts). */
-  const judge = (endpoint: OAuthEndpoint, req: FastifyRequest) => {
-    const broken = oauthViolations(
-      endpoint,
-      { ...platformRequest(req), authorization: req.headers.authorization },
-      params(req),
-    );
-    if (broken.length > 0) deps.contract.record('oauth', broken);
+  const st = deps.state();
+  const demo = deps.demo();
+  const expiresAt = nowMs(deps) + options.accessTtlSeconds * 1000;
+  const claims = {
+    ver: 7,
+    clientId: options.clientId,
+    aud: 'https://oauth.zoom.us',
+    iss: `urn:zoom:connect:clientid:${options.clientId}`,
+    accountId: demo.accountId,
+    userId,
   };
-
-  const clientOk = (req: FastifyRequest): boolean => {
-    const h = req.headers.authorization ?? '';
-    if (!h.startsWith('Basic ')) return false;
-    const [id, secret] = Buffer.from(h.slice(6), 'base64').toString('utf8').split(':');
-    return safeEqual(id ?? '', options.clientId) && safeEqual(secret ?? '', options.clientSecret);
-  };
-
-  const issue = (
-    grant: AccessToken['grant'],
-    userId: string | null,
-    withRefresh: boolean,
-    granted: string[],
-  ) => {
-    const st = deps.state();
-    const demo = deps.demo();
-    const expiresAt = now() + options.accessTtlSeconds * 1000;
-    const claims = {
-      ver: 7,
-      clientId: options.clientId,
-      aud: 'https://oauth.zoom.us',
-      iss: `urn:zoom:connect:clientid:${options.clientId}`,
-      accountId: demo.accountId,
-      userId,
-    };
-    const access = mintToken(options.clientSecret, {
-      ...claims,
-      tokenType: 'access_token',
-      exp: Math.floor(expiresAt / 1000),
-    });
-    let refresh: string | null = null;
-    if (withRefresh && userId) {
-      refresh = mintToken(options.clientSecret, { ...claims, tokenType: 'refresh_token' });
-      st.file.refresh[refresh] = {
-        token: refresh,
-        userId,
-        accountId: demo.accountId,
-        scopes: granted,
-        expiresAt: now() + options.refreshTtlDays * 86_400_000,
-      };
-    }
-    st.file.access[access] = {
-      token: access,
-      grant,
+  const access = mintToken(options.clientSecret, {
+    ...claims,
+    tokenType: 'access_token',
+    exp: Math.floor(expiresAt / 1000),
+  });
+  let refresh: string | null = null;
+  if (withRefresh && userId) {
+    refresh = mintToken(options.clientSecret, { ...claims, tokenType: 'refresh_token' });
+    st.file.refresh[refresh] = {
+      token: refresh,
       userId,
       accountId: demo.accountId,
       scopes: granted,
-      expiresAt,
-      refreshToken: refresh,
+      expiresAt: nowMs(deps) + options.refreshTtlDays * 86_400_000,
     };
-    st.changed();
-    deps.stats.tokenGrants[grant] += 1;
-    deps.stats.lastAccessToken = access;
-    if (refresh) deps.stats.lastRefreshToken = refresh;
-    return {
-      access_token: access,
-      token_type: 'bearer',
-      ...(refresh ? { refresh_token: refresh } : {}),
-      expires_in: options.accessTtlSeconds,
-      scope: granted.join(' '),
-      api_url: options.baseUrl,
-    };
+  }
+  st.file.access[access] = {
+    token: access,
+    grant,
+    userId,
+    accountId: demo.accountId,
+    scopes: granted,
+    expiresAt,
+    refreshToken: refresh,
   };
+  st.changed();
+  deps.stats.tokenGrants[grant] += 1;
+  deps.stats.lastAccessToken = access;
+  if (refresh) deps.stats.lastRefreshToken = refresh;
+  return {
+    access_token: access,
+    token_type: 'bearer',
+    ...(refresh ? { refresh_token: refresh } : {}),
+    expires_in: options.accessTtlSeconds,
+    scope: granted.join(' '),
+    api_url: options.baseUrl,
+  };
+}
 
-  app.get('/oauth/authorize', (req, reply) => {
-    judge('authorize', req);
-    const q = params(req);
-    if (q['response_type'] !== 'code')
-      return oauthError(reply, 'unsupported response type', 'unsupported_response_type');
-    if (q['client_id'] !== options.clientId) return oauthError(reply, 'Invalid client_id', 'invalid_client');
-    const redirect = q['redirect_uri'] ?? '';
-    // Never redirect to an unregistered URI: answer here instead (open-redirect protection).
-    if (!options.redirectUris.includes(redirect))
-      return oauthError(reply, 'Invalid redirect: redirect_uri does not match the app', 'invalid_request');
-    const target = new URL(redirect);
-    if (q['state'] !== undefined) target.searchParams.set('state', q['state']);
-    if (!options.autoApprove) {
-      target.searchParams.set('error', 'access_denied');
-      return reply.redirect(target.toString(), 302);
-    }
-    const challenge = q['code_challenge'] ?? null;
-    const method = (q['code_challenge_method'] ?? 'plain') as 'S256' | 'plain';
-    if (challenge !== null && method !== 'S256' && method !== 'plain') {
-      return oauthError(reply, 'Invalid code_challenge_method', 'invalid_request');
-    }
-    const code = randomBytes(16).toString('base64url');
-    const st = deps.state();
-    st.file.codes[code] = {
-      code,
-      redirectUri: redirect,
-      challenge,
-      method,
-      userId: deps.demo().id,
-      expiresAt: now() + CODE_TTL_MS,
-    };
-    st.changed();
-    target.searchParams.set('code', code);
+function authorize(deps: OAuthDeps, req: FastifyRequest, reply: FastifyReply) {
+  const { options } = deps;
+  judge(deps, 'authorize', req);
+  const q = params(req);
+  if (q['response_type'] !== 'code')
+    return oauthError(reply, 'unsupported response type', 'unsupported_response_type');
+  if (q['client_id'] !== options.clientId) return oauthError(reply, 'Invalid client_id', 'invalid_client');
+  const redirect = q['redirect_uri'] ?? '';
+  // Never redirect to an unregistered URI: answer here instead (open-redirect protection).
+  if (!options.redirectUris.includes(redirect))
+    return oauthError(reply, 'Invalid redirect: redirect_uri does not match the app', 'invalid_request');
+  const target = new URL(redirect);
+  if (q['state'] !== undefined) target.searchParams.set('state', q['state']);
+  if (!options.autoApprove) {
+    target.searchParams.set('error', 'access_denied');
     return reply.redirect(target.toString(), 302);
-  });
+  }
+  const challenge = q['code_challenge'] ?? null;
+  const method = (q['code_challenge_method'] ?? 'plain') as 'S256' | 'plain';
+  if (challenge !== null && method !== 'S256' && method !== 'plain') {
+    return oauthError(reply, 'Invalid code_challenge_method', 'invalid_request');
+  }
+  const code = randomBytes(16).toString('base64url');
+  const st = deps.state();
+  st.file.codes[code] = {
+    code,
+    redirectUri: redirect,
+    challenge,
+    method,
+    userId: deps.demo().id,
+    expiresAt: nowMs(deps) + CODE_TTL_MS,
+  };
+  st.changed();
+  target.searchParams.set('code', code);
+  return reply.redirect(target.toString(), 302);
+}
 
-  app.post('/oauth/token', (req, reply) => {
-    judge('token', req);
-    if (!clientOk(req)) return oauthError(reply, 'Invalid client_id or client_secret', 'invalid_client', 401);
-    const q = params(req);
-    const st = deps.state();
-    switch (q['grant_type'] ?? '') {
-      case 'authorization_code': {
-        const code = st.file.codes[q['code'] ?? ''];
-        if (!code)
-          return oauthError(reply, `Invalid authorization code ${q['code'] ?? ''}`, 'invalid_request');
-        // Single use: the code is gone whatever happens next.
-        delete st.file.codes[code.code];
-        st.changed();
-        if (code.expiresAt < now())
-          return oauthError(reply, 'Authorization code has expired', 'invalid_grant');
-        if (q['redirect_uri'] !== code.redirectUri)
-          return oauthError(reply, 'Redirect URI mismatch', 'invalid_request');
-        if (code.challenge !== null) {
-          const verifier = q['code_verifier'] ?? '';
-          const expected =
-            code.method === 'S256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
-          if (!verifier || !safeEqual(expected, code.challenge))
-            return oauthError(reply, 'Invalid code_verifier', 'invalid_grant');
-        }
-        return reply.send(issue('authorization_code', code.userId, true, scopes()));
-      }
-      case 'refresh_token': {
-        const old = st.file.refresh[q['refresh_token'] ?? ''];
-        if (!old || old.expiresAt < now()) {
-          deps.stats.rejectedRefreshTokens += 1;
-          return oauthError(reply, 'Invalid Token!', 'invalid_grant');
-        }
-        // Rotation: the presented refresh token dies now; only the new one will work.
-        delete st.file.refresh[old.token];
-        return reply.send(issue('refresh_token', old.userId, true, old.scopes));
-      }
-      case 'account_credentials': {
-        if (q['account_id'] !== deps.demo().accountId)
-          return oauthError(reply, 'Invalid account_id', 'invalid_request');
-        return reply.send(issue('account_credentials', null, false, scopes()));
-      }
-      case 'client_credentials':
-        return reply.send(issue('client_credentials', null, false, scopes()));
-      default:
-        return oauthError(reply, 'unsupported grant type', 'unsupported_grant_type');
+function token(deps: OAuthDeps, req: FastifyRequest, reply: FastifyReply) {
+  judge(deps, 'token', req);
+  if (!clientOk(deps.options, req))
+    return oauthError(reply, 'Invalid client_id or client_secret', 'invalid_client', 401);
+  const q = params(req);
+  switch (q['grant_type'] ?? '') {
+    case 'authorization_code':
+      return codeGrant(deps, q, reply);
+    case 'refresh_token':
+      return refreshGrant(deps, q, reply);
+    case 'account_credentials': {
+      if (q['account_id'] !== deps.demo().accountId)
+        return oauthError(reply, 'Invalid account_id', 'invalid_request');
+      return reply.send(issue(deps, 'account_credentials', null, false, grantedScopes(deps)));
     }
-  });
+    case 'client_credentials':
+      return reply.send(issue(deps, 'client_credentials', null, false, grantedScopes(deps)));
+    default:
+      return oauthError(reply, 'unsupported grant type', 'unsupported_grant_type');
+  }
+}
 
-  app.post('/oauth/revoke', (req, reply) => {
-    judge('revoke', req);
-    if (!clientOk(req)) return oauthError(reply, 'Invalid client_id or client_secret', 'invalid_client', 401);
-    const token = params(req)['token'] ?? '';
-    const st = deps.state();
-    const access = st.file.access[token];
-    if (access) {
-      if (access.refreshToken) delete st.file.refresh[access.refreshToken];
-      delete st.file.access[token];
-    }
-    const refresh = st.file.refresh[token];
-    if (refresh) {
-      delete st.file.refresh[token];
-      for (const a of Object.values(st.file.access))
-        if (a.refreshToken === token) delete st.file.access[a.token];
-    }
-    st.changed();
-    return reply.send({ status: 'success' });
-  });
+/** The authorization-code grant: the code is single use, then its redirect URI and PKCE verifier must match. */
+function codeGrant(deps: OAuthDeps, q: Params, reply: FastifyReply) {
+  const st = deps.state();
+  const code = st.file.codes[q['code'] ?? ''];
+  if (!code) return oauthError(reply, `Invalid authorization code ${q['code'] ?? ''}`, 'invalid_request');
+  // Single use: the code is gone whatever happens next.
+  delete st.file.codes[code.code];
+  st.changed();
+  if (code.expiresAt < nowMs(deps))
+    return oauthError(reply, 'Authorization code has expired', 'invalid_grant');
+  if (q['redirect_uri'] !== code.redirectUri)
+    return oauthError(reply, 'Redirect URI mismatch', 'invalid_request');
+  if (code.challenge !== null) {
+    const verifier = q['code_verifier'] ?? '';
+    const expected =
+      code.method === 'S256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
+    if (!verifier || !safeEqual(expected, code.challenge))
+      return oauthError(reply, 'Invalid code_verifier', 'invalid_grant');
+  }
+  return reply.send(issue(deps, 'authorization_code', code.userId, true, grantedScopes(deps)));
+}
+
+/** The refresh grant, with rotation. */
+function refreshGrant(deps: OAuthDeps, q: Params, reply: FastifyReply) {
+  const st = deps.state();
+  const old = st.file.refresh[q['refresh_token'] ?? ''];
+  if (!old || old.expiresAt < nowMs(deps)) {
+    deps.stats.rejectedRefreshTokens += 1;
+    return oauthError(reply, 'Invalid Token!', 'invalid_grant');
+  }
+  // Rotation: the presented refresh token dies now; only the new one will work.
+  delete st.file.refresh[old.token];
+  return reply.send(issue(deps, 'refresh_token', old.userId, true, old.scopes));
+}
+
+function revoke(deps: OAuthDeps, req: FastifyRequest, reply: FastifyReply) {
+  judge(deps, 'revoke', req);
+  if (!clientOk(deps.options, req))
+    return oauthError(reply, 'Invalid client_id or client_secret', 'invalid_client', 401);
+  const token = params(req)['token'] ?? '';
+  const st = deps.state();
+  const access = st.file.access[token];
+  if (access) {
+    if (access.refreshToken) delete st.file.refresh[access.refreshToken];
+    delete st.file.access[token];
+  }
+  const refresh = st.file.refresh[token];
+  if (refresh) {
+    delete st.file.refresh[token];
+    for (const a of Object.values(st.file.access))
+      if (a.refreshToken === token) delete st.file.access[a.token];
+  }
+  st.changed();
+  return reply.send({ status: 'success' });
 }

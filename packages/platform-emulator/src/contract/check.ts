@@ -220,6 +220,8 @@ export function describeRequest(req: PlatformRequest): string {
   return `${req.method} ${req.path}${q ? `?${q}` : ''}`;
 }
 
+type Add = (v: Omit<ContractViolation, 'request' | 'document' | 'operation'>) => void;
+
 /** Every rule of `rule` that `req` breaks ([] when it keeps them all). */
 export function checkRequest(rule: OperationRule, req: PlatformRequest): ContractViolation[] {
   const out: ContractViolation[] = [];
@@ -228,27 +230,34 @@ export function checkRequest(rule: OperationRule, req: PlatformRequest): Contrac
     document: rule.document,
     operation: `${rule.method} ${rule.template}${rule.operationId ? ` (${rule.operationId})` : ''}`,
   };
-  const add = (v: Omit<ContractViolation, 'request' | 'document' | 'operation'>) =>
-    out.push({ ...base, ...v });
-
+  const add: Add = (v) => out.push({ ...base, ...v });
   const params = matchPath(rule.path, req.path) ?? {};
-  const value = (where: 'path' | 'query', p: ParamRule, raw: string) => {
-    const v = validator(p.schema);
-    if (v(coerce(raw, p.schema))) return;
-    for (const e of v.errors ?? [])
-      add({
-        where,
-        name: p.name,
-        rule: ruleOf(e),
-        message: `${where} parameter ${p.name}=${show(raw)} ${e.message ?? 'is not valid'}`,
-        refuse: true,
-      });
-  };
   for (const p of rule.pathParams) {
     const raw = params[p.name];
-    if (raw !== undefined) value('path', p, raw);
+    if (raw !== undefined) checkValue(add, 'path', p, raw);
   }
 
+  checkQuery(rule, req, add);
+  if (!req.bodyUnread) checkBody(rule, req, add);
+  return out;
+}
+
+/** A path or query value against its parameter's schema. */
+function checkValue(add: Add, where: 'path' | 'query', p: ParamRule, raw: string): void {
+  const v = validator(p.schema);
+  if (v(coerce(raw, p.schema))) return;
+  for (const e of v.errors ?? [])
+    add({
+      where,
+      name: p.name,
+      rule: ruleOf(e),
+      message: `${where} parameter ${p.name}=${show(raw)} ${e.message ?? 'is not valid'}`,
+      refuse: true,
+    });
+}
+
+/** Required, declared, single-valued query parameters, each valid. */
+function checkQuery(rule: OperationRule, req: PlatformRequest, add: Add): void {
   const declared = new Map(rule.query.map((p) => [p.name, p]));
   for (const p of rule.query)
     if (p.required && (req.query[p.name] === undefined || req.query[p.name] === ''))
@@ -282,10 +291,12 @@ export function checkRequest(rule: OperationRule, req: PlatformRequest): Contrac
       });
       continue;
     }
-    value('query', p, Array.isArray(raw) ? raw.join(',') : raw);
+    checkValue(add, 'query', p, Array.isArray(raw) ? raw.join(',') : raw);
   }
+}
 
-  if (req.bodyUnread) return out;
+/** The body: present when required, absent when none is documented, of the documented media type and schema. */
+function checkBody(rule: OperationRule, req: PlatformRequest, add: Add): void {
   if (!rule.body) {
     if (req.hasBody)
       add({
@@ -295,7 +306,7 @@ export function checkRequest(rule: OperationRule, req: PlatformRequest): Contrac
         message: 'the operation documents no request body',
         refuse: false,
       });
-    return out;
+    return;
   }
   if (!req.hasBody) {
     if (rule.body.required)
@@ -306,7 +317,7 @@ export function checkRequest(rule: OperationRule, req: PlatformRequest): Contrac
         message: 'the request body is required',
         refuse: true,
       });
-    return out;
+    return;
   }
   const media = (req.contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (rule.body.media.length > 0 && !rule.body.media.includes(media)) {
@@ -317,13 +328,13 @@ export function checkRequest(rule: OperationRule, req: PlatformRequest): Contrac
       message: `the body is ${media || 'of no stated type'}, not ${rule.body.media.join(' or ')}`,
       refuse: true,
     });
-    return out;
+    return;
   }
   if (media === 'application/json' && req.body === undefined) {
     add({ where: 'body', name: '(body)', rule: 'json', message: 'the body is not valid JSON', refuse: true });
-    return out;
+    return;
   }
-  if (!rule.body.schema || media !== 'application/json') return out;
+  if (!rule.body.schema || media !== 'application/json') return;
   const v = validator(rule.body.schema);
   if (!v(req.body)) {
     const seen = new Set<string>();
@@ -351,7 +362,6 @@ export function checkRequest(rule: OperationRule, req: PlatformRequest): Contrac
       message: `body property ${name} is not declared by the operation's schema`,
       refuse: false,
     });
-  return out;
 }
 
 function valueAt(body: unknown, pointer: string): unknown {

@@ -26,4 +26,4 @@ export {
   emitRecordingCompleted,
   recordingDownload,
 } from './recordings/tokens.js';
-export { recordingsModule } from './recordings/routes.js';
+export { recordingsModule } from './recordings/module.js';

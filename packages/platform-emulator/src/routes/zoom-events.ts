@@ -13,4 +13,4 @@ export type {
   SessionRec,
   ZoomEventsSlice,
 } from './zoom-events/types.js';
-export { zoomEventsModule } from './zoom-events/routes.js';
+export { zoomEventsModule } from './zoom-events/module.js';

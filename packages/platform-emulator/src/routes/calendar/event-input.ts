@@ -84,37 +84,8 @@ export function readEventInput(b: Record<string, unknown>): EventInput {
     if (t) f.end = t;
   }
   if ('attendees' in b) {
-    const list = b['attendees'];
-    if (!Array.isArray(list)) bad('attendees');
-    else {
-      const out: Attendee[] = [];
-      list.forEach((a: unknown, i) => {
-        const at = `attendees[${i}]`;
-        if (!isObj(a)) return bad(at);
-        if (typeof a['email'] !== 'string' || !EMAIL_RE.test(a['email'])) return bad(`${at}.email`);
-        const x: Attendee = { email: a['email'], responseStatus: 'needsAction' };
-        const { displayName, optional, resource } = a;
-        if (typeof displayName === 'string') x.displayName = displayName;
-        else if (displayName !== undefined) bad(`${at}.displayName`);
-        if (typeof optional === 'boolean') x.optional = optional;
-        else if (optional !== undefined) bad(`${at}.optional`);
-        if (typeof resource === 'boolean') x.resource = resource;
-        else if (resource !== undefined) bad(`${at}.resource`);
-        if (a['responseStatus'] !== undefined) {
-          if (RESPONSES.includes(a['responseStatus'] as ResponseStatus))
-            x.responseStatus = a['responseStatus'] as ResponseStatus;
-          else bad(`${at}.responseStatus`);
-        }
-        if (a['additionalGuests'] !== undefined) {
-          if (Number.isInteger(a['additionalGuests']) && (a['additionalGuests'] as number) >= 0)
-            x.additionalGuests = a['additionalGuests'] as number;
-          else bad(`${at}.additionalGuests`);
-        }
-        if (out.some((o) => o.email.toLowerCase() === x.email.toLowerCase())) return;
-        out.push(x);
-      });
-      f.attendees = out;
-    }
+    const attendees = readAttendees(b['attendees'], bad);
+    if (attendees) f.attendees = attendees;
   }
   if ('recurrence' in b && b['recurrence'] !== null) {
     const r = b['recurrence'];
@@ -127,33 +98,8 @@ export function readEventInput(b: Record<string, unknown>): EventInput {
     } else bad('recurrence');
   }
   if ('reminders' in b) {
-    const r = b['reminders'];
-    if (!isObj(r) || (r['useDefault'] !== undefined && typeof r['useDefault'] !== 'boolean'))
-      bad('reminders');
-    else {
-      const rem: Reminders = { useDefault: r['useDefault'] === undefined ? true : r['useDefault'] };
-      const ov = r['overrides'];
-      if (ov !== undefined) {
-        const ok =
-          Array.isArray(ov) &&
-          ov.length <= 5 &&
-          ov.every(
-            (o: unknown) =>
-              isObj(o) &&
-              (o['method'] === 'email' || o['method'] === 'popup') &&
-              Number.isInteger(o['minutes']) &&
-              (o['minutes'] as number) >= 0 &&
-              (o['minutes'] as number) <= 40320,
-          );
-        if (ok)
-          rem.overrides = (ov as { method: 'email' | 'popup'; minutes: number }[]).map((o) => ({
-            method: o.method,
-            minutes: o.minutes,
-          }));
-        else bad('reminders.overrides');
-      }
-      f.reminders = rem;
-    }
+    const reminders = readReminders(b['reminders'], bad);
+    if (reminders) f.reminders = reminders;
   }
   if ('status' in b) {
     if (STATUSES.includes(b['status'] as EventStatus)) f.status = b['status'] as EventStatus;
@@ -215,4 +161,69 @@ export function timeInputOf(ev: EventRec, which: 'start' | 'end', calTz: string)
     : { dateTime: rfc3339(which === 'start' ? ev.startMs : ev.endMs, tz ?? calTz) };
   if (tz) t.timeZone = tz;
   return t;
+}
+
+/** The attendees, each once (by email); a bad one is named by its index. */
+function readAttendees(list: unknown, bad: (f: string) => void): Attendee[] | undefined {
+  if (!Array.isArray(list)) {
+    bad('attendees');
+    return undefined;
+  }
+  const out: Attendee[] = [];
+  list.forEach((a: unknown, i) => {
+    const at = `attendees[${i}]`;
+    if (!isObj(a)) return bad(at);
+    if (typeof a['email'] !== 'string' || !EMAIL_RE.test(a['email'])) return bad(`${at}.email`);
+    const x: Attendee = { email: a['email'], responseStatus: 'needsAction' };
+    const { displayName, optional, resource } = a;
+    if (typeof displayName === 'string') x.displayName = displayName;
+    else if (displayName !== undefined) bad(`${at}.displayName`);
+    if (typeof optional === 'boolean') x.optional = optional;
+    else if (optional !== undefined) bad(`${at}.optional`);
+    if (typeof resource === 'boolean') x.resource = resource;
+    else if (resource !== undefined) bad(`${at}.resource`);
+    if (a['responseStatus'] !== undefined) {
+      if (RESPONSES.includes(a['responseStatus'] as ResponseStatus))
+        x.responseStatus = a['responseStatus'] as ResponseStatus;
+      else bad(`${at}.responseStatus`);
+    }
+    if (a['additionalGuests'] !== undefined) {
+      if (Number.isInteger(a['additionalGuests']) && (a['additionalGuests'] as number) >= 0)
+        x.additionalGuests = a['additionalGuests'] as number;
+      else bad(`${at}.additionalGuests`);
+    }
+    if (out.some((o) => o.email.toLowerCase() === x.email.toLowerCase())) return;
+    out.push(x);
+  });
+  return out;
+}
+
+/** The reminders: the default or up to five overrides of 0 to 40320 minutes. */
+function readReminders(r: unknown, bad: (f: string) => void): Reminders | undefined {
+  if (!isObj(r) || (r['useDefault'] !== undefined && typeof r['useDefault'] !== 'boolean')) {
+    bad('reminders');
+    return undefined;
+  }
+  const rem: Reminders = { useDefault: r['useDefault'] === undefined ? true : r['useDefault'] };
+  const ov = r['overrides'];
+  if (ov !== undefined) {
+    const ok =
+      Array.isArray(ov) &&
+      ov.length <= 5 &&
+      ov.every(
+        (o: unknown) =>
+          isObj(o) &&
+          (o['method'] === 'email' || o['method'] === 'popup') &&
+          Number.isInteger(o['minutes']) &&
+          (o['minutes'] as number) >= 0 &&
+          (o['minutes'] as number) <= 40320,
+      );
+    if (ok)
+      rem.overrides = (ov as { method: 'email' | 'popup'; minutes: number }[]).map((o) => ({
+        method: o.method,
+        minutes: o.minutes,
+      }));
+    else bad('reminders.overrides');
+  }
+  return rem;
 }

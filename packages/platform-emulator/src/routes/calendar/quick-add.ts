@@ -31,28 +31,63 @@ function to24(h: number, mer: string | undefined): number {
   return h;
 }
 
-/** Parses a quickAdd text in `tz` relative to `now`; a text without a time starts at the next full hour. */
-export function parseQuickAdd(text: string, now: Date, tz: string): QuickAdd {
-  let rest = ` ${text.replace(/\s+/g, ' ').trim()} `;
-  let took = false;
-  const take = (re: RegExp): RegExpExecArray | null => {
-    const m = re.exec(rest);
+/** The text still to read; `take` removes what a pattern matched and notes that something was. */
+class Rest {
+  text: string;
+  took = false;
+  constructor(text: string) {
+    this.text = ` ${text.replace(/\s+/g, ' ').trim()} `;
+  }
+  take(re: RegExp): RegExpExecArray | null {
+    const m = re.exec(this.text);
     if (m) {
-      rest = `${rest.slice(0, m.index)} ${rest.slice(m.index + m[0].length)}`;
-      took = true;
+      this.text = `${this.text.slice(0, m.index)} ${this.text.slice(m.index + m[0].length)}`;
+      this.took = true;
     }
     return m;
-  };
+  }
+}
+
+type Today = ReturnType<typeof localParts>;
+
+/** Parses a quickAdd text in `tz` relative to `now`; a text without a time starts at the next full hour. */
+export function parseQuickAdd(text: string, now: Date, tz: string): QuickAdd {
+  const rest = new Rest(text);
   const attendees: string[] = [];
   for (
-    let m = take(/<?([\w.+-]+@[\w-]+(?:\.[\w-]+)+)>?/);
+    let m = rest.take(/<?([\w.+-]+@[\w-]+(?:\.[\w-]+)+)>?/);
     m;
-    m = take(/<?([\w.+-]+@[\w-]+(?:\.[\w-]+)+)>?/)
+    m = rest.take(/<?([\w.+-]+@[\w-]+(?:\.[\w-]+)+)>?/)
   ) {
     if (m[1]) attendees.push(m[1]);
   }
-
   const today = localParts(now.getTime(), tz);
+  const { date, defaultHour } = takeDate(rest, today);
+  const time = takeTime(rest);
+  const durationMin = takeDuration(rest, time.durationMin);
+  const startMin =
+    time.startMin === undefined && defaultHour !== undefined ? defaultHour * 60 : time.startMin;
+  const { summary, location } = takeSummary(rest, text);
+  const ret = (start: TimeInput, end: TimeInput): QuickAdd => ({
+    summary,
+    ...(location ? { location } : {}),
+    attendees,
+    start,
+    end,
+  });
+  if (startMin === undefined && date !== undefined) {
+    return ret({ date }, { date: addDays(date, 1) });
+  }
+  const startMs = startOf(now, tz, today, date, startMin);
+  return ret(
+    { dateTime: rfc3339(startMs, tz), timeZone: tz },
+    { dateTime: rfc3339(startMs + durationMin * 60_000, tz), timeZone: tz },
+  );
+}
+
+/** The day named (a date, today/tomorrow, in N days, a weekday, a month and day); tonight also means 7pm. */
+function takeDate(rest: Rest, today: Today): { date: string | undefined; defaultHour: number | undefined } {
+  const take = (re: RegExp) => rest.take(re);
   const todayStr = ymd(today);
   let date: string | undefined;
   let defaultHour: number | undefined;
@@ -101,8 +136,15 @@ export function parseQuickAdd(text: string, now: Date, tz: string): QuickAdd {
     if (validFields(y, mo, d)) date = `${pad(y, 4)}-${pad(mo)}-${pad(d)}`;
   }
 
+  return { date, defaultHour };
+}
+
+/** The time or time range named; the range also gives the duration. */
+function takeTime(rest: Rest): { startMin: number | undefined; durationMin: number } {
+  const take = (re: RegExp) => rest.take(re);
   let startMin: number | undefined;
   let durationMin = 60;
+  let m: RegExpExecArray | null;
   const MER = '(am|pm|a\\.m\\.|p\\.m\\.)';
   if (
     (m = take(
@@ -138,6 +180,13 @@ export function parseQuickAdd(text: string, now: Date, tz: string): QuickAdd {
     startMin =
       { morning: 9, afternoon: 14, evening: 18 }[(m[1] ?? 'morning').toLowerCase() as 'morning'] * 60;
   }
+  return { startMin, durationMin };
+}
+
+/** "for 90 minutes", "for an hour", "for half an hour"; else `durationMin` as it was. */
+function takeDuration(rest: Rest, durationMin: number): number {
+  const take = (re: RegExp) => rest.take(re);
+  let m: RegExpExecArray | null;
   if ((m = take(/\sfor\s+(\d+(?:\.\d+)?)\s*(h|hrs?|hours?|m|mins?|minutes?)(?=[\s,.])/i))) {
     const n = Number(m[1]) * (/^h/i.test(m[2] ?? '') ? 60 : 1);
     if (n > 0 && n <= 24 * 60) durationMin = Math.round(n);
@@ -146,9 +195,13 @@ export function parseQuickAdd(text: string, now: Date, tz: string): QuickAdd {
   } else if ((m = take(/\sfor\s+(?:half\s+an\s+hour|a\s+half\s+hour|30\s*min)(?=[\s,.])/i))) {
     durationMin = 30;
   }
-  if (startMin === undefined && defaultHour !== undefined) startMin = defaultHour * 60;
+  return durationMin;
+}
 
-  let summary = rest.replace(/\s+/g, ' ').trim();
+/** What is left is the summary, with "at <Place>" at its end as the location. */
+function takeSummary(rest: Rest, text: string): { summary: string; location: string | undefined } {
+  const took = rest.took;
+  let summary = rest.text.replace(/\s+/g, ' ').trim();
   let location: string | undefined;
   const loc = /^(.*?)\s+(?:at|@)\s+([A-Z0-9][^,;]*)$/.exec(summary);
   if (loc?.[1] && loc[2]) {
@@ -165,16 +218,18 @@ export function parseQuickAdd(text: string, now: Date, tz: string): QuickAdd {
   }
   if (!summary) summary = text.trim();
 
-  const ret = (start: TimeInput, end: TimeInput): QuickAdd => ({
-    summary,
-    ...(location ? { location } : {}),
-    attendees,
-    start,
-    end,
-  });
-  if (startMin === undefined && date !== undefined) {
-    return ret({ date }, { date: addDays(date, 1) });
-  }
+  return { summary, location };
+}
+
+/** The start: the time on the date named, or today's (tomorrow's once passed), or the next full hour. */
+function startOf(
+  now: Date,
+  tz: string,
+  today: Today,
+  date: string | undefined,
+  startMin: number | undefined,
+): number {
+  const todayStr = ymd(today);
   let startMs: number;
   if (startMin === undefined) {
     startMs = localMs(today.y, today.m, today.d, today.hh + 1, 0, 0, tz);
@@ -188,8 +243,5 @@ export function parseQuickAdd(text: string, now: Date, tz: string): QuickAdd {
       startMs = localMs(y2, mo2, d2, Math.floor(startMin / 60), startMin % 60, 0, tz);
     }
   }
-  return ret(
-    { dateTime: rfc3339(startMs, tz), timeZone: tz },
-    { dateTime: rfc3339(startMs + durationMin * 60_000, tz), timeZone: tz },
-  );
+  return startMs;
 }

@@ -294,13 +294,21 @@ const eventIdFor = (s: SeedContext) => s.rng.id(26, EVENT_ID_ALPHABET);
 
 export function seedCalendar(s: SeedContext): CalendarSlice {
   const created = s.at(-400, 15, 0);
-  const tz = s.demo.timezone;
   const ids: Record<CalKey, string> = {
     primary: s.demo.email,
     freight: calendarIdFor(s),
     learning: calendarIdFor(s),
   };
-  const calendars: CalendarRec[] = [
+  const calendars = seedCalendars(s, ids, created);
+  const demo: Person = { email: s.demo.email, name: `${s.demo.firstName} ${s.demo.lastName}` };
+  const events: EventRec[] = SEED_EVENTS.map((e) => eventOf(s, e, ids, demo));
+  return { calendars, events };
+}
+
+/** The demo user's primary calendar and the two shared ones. */
+function seedCalendars(s: SeedContext, ids: Record<CalKey, string>, created: string): CalendarRec[] {
+  const tz = s.demo.timezone;
+  return [
     {
       id: ids.primary,
       summary: `${s.demo.firstName} ${s.demo.lastName}`,
@@ -343,71 +351,74 @@ export function seedCalendar(s: SeedContext): CalendarSlice {
       created,
     },
   ];
-  const demo: Person = { email: s.demo.email, name: `${s.demo.firstName} ${s.demo.lastName}` };
-  const events: EventRec[] = SEED_EVENTS.map((e) => {
-    const cal = ids[e.cal];
-    const organizer =
-      e.cal === 'learning' ? (people['elena']?.email ?? demo.email) : e.cal === 'primary' ? demo.email : cal;
-    const start = s.at(e.day, e.at[0], e.at[1]);
-    const createdAt = s.at(
-      Math.min(e.day, 0) - s.rng.int(3, 12),
-      s.rng.int(13, 22),
-      s.rng.pick([0, 15, 30, 45]),
-    );
-    const attendees: Attendee[] = [demo, ...e.with.map((k) => people[k]).filter((x): x is Person => !!x)].map(
-      (x) => {
-        const isOrg = x.email === organizer || (x === demo && e.cal === 'freight');
-        const resource = x.email.includes('@resource.');
-        return {
-          email: x.email,
-          displayName: x.name,
-          ...(resource ? { resource: true } : {}),
-          responseStatus:
-            isOrg || resource
-              ? 'accepted'
-              : s.rng.pick<ResponseStatus>([
-                  'accepted',
-                  'accepted',
-                  'accepted',
-                  'tentative',
-                  'needsAction',
-                  'declined',
-                ]),
-        };
-      },
-    );
-    const startDate = start.slice(0, 10);
-    const ev: EventRec = {
-      id: eventIdFor(s),
-      calendarId: cal,
-      summary: e.summary,
-      description: e.description,
-      location: e.location,
-      allDay: !!e.allDay,
-      startDate: e.allDay ? startDate : undefined,
-      endDate: e.allDay ? addDays(startDate, 1) : undefined,
-      startTz: tz,
-      endTz: tz,
-      startMs: e.allDay ? dateMs(startDate, tz) : Date.parse(start),
-      endMs: e.allDay ? dateMs(addDays(startDate, 1), tz) : Date.parse(start) + e.minutes * 60_000,
-      attendees,
-      recurrence: e.recurrence,
-      reminders: { useDefault: true },
-      status: e.cancelled ? 'cancelled' : 'confirmed',
-      transparency: e.allDay ? 'transparent' : 'opaque',
-      visibility: 'default',
-      guestsCanInviteOthers: true,
-      guestsCanModify: false,
-      guestsCanSeeOtherGuests: true,
-      creator: e.cal === 'learning' ? organizer : demo.email,
-      organizer,
-      created: createdAt,
-      updated: e.cancelled ? s.at(e.day - 1, 16, 0) : createdAt,
-      updatedMs: Date.parse(e.cancelled ? s.at(e.day - 1, 16, 0) : createdAt),
-      sequence: e.cancelled ? 1 : 0,
-      deleted: e.cancelled ? true : undefined,
+}
+
+function eventOf(s: SeedContext, e: SeedEvent, ids: Record<CalKey, string>, demo: Person): EventRec {
+  const tz = s.demo.timezone;
+  const cal = ids[e.cal];
+  const organizer =
+    e.cal === 'learning' ? (people['elena']?.email ?? demo.email) : e.cal === 'primary' ? demo.email : cal;
+  const start = s.at(e.day, e.at[0], e.at[1]);
+  const createdAt = s.at(
+    Math.min(e.day, 0) - s.rng.int(3, 12),
+    s.rng.int(13, 22),
+    s.rng.pick([0, 15, 30, 45]),
+  );
+  const attendees = attendeesOf(s, e, demo, organizer);
+  const startDate = start.slice(0, 10);
+  const ev: EventRec = {
+    id: eventIdFor(s),
+    calendarId: cal,
+    summary: e.summary,
+    description: e.description,
+    location: e.location,
+    allDay: !!e.allDay,
+    startDate: e.allDay ? startDate : undefined,
+    endDate: e.allDay ? addDays(startDate, 1) : undefined,
+    startTz: tz,
+    endTz: tz,
+    startMs: e.allDay ? dateMs(startDate, tz) : Date.parse(start),
+    endMs: e.allDay ? dateMs(addDays(startDate, 1), tz) : Date.parse(start) + e.minutes * 60_000,
+    attendees,
+    recurrence: e.recurrence,
+    reminders: { useDefault: true },
+    status: e.cancelled ? 'cancelled' : 'confirmed',
+    transparency: e.allDay ? 'transparent' : 'opaque',
+    visibility: 'default',
+    guestsCanInviteOthers: true,
+    guestsCanModify: false,
+    guestsCanSeeOtherGuests: true,
+    creator: e.cal === 'learning' ? organizer : demo.email,
+    organizer,
+    created: createdAt,
+    updated: e.cancelled ? s.at(e.day - 1, 16, 0) : createdAt,
+    updatedMs: Date.parse(e.cancelled ? s.at(e.day - 1, 16, 0) : createdAt),
+    sequence: e.cancelled ? 1 : 0,
+    deleted: e.cancelled ? true : undefined,
+  };
+  return ev;
+}
+
+/** The demo user and the event's guests; the organizer and rooms have accepted, the rest answer at random. */
+function attendeesOf(s: SeedContext, e: SeedEvent, demo: Person, organizer: string): Attendee[] {
+  return [demo, ...e.with.map((k) => people[k]).filter((x): x is Person => !!x)].map((x) => {
+    const isOrg = x.email === organizer || (x === demo && e.cal === 'freight');
+    const resource = x.email.includes('@resource.');
+    return {
+      email: x.email,
+      displayName: x.name,
+      ...(resource ? { resource: true } : {}),
+      responseStatus:
+        isOrg || resource
+          ? 'accepted'
+          : s.rng.pick<ResponseStatus>([
+              'accepted',
+              'accepted',
+              'accepted',
+              'tentative',
+              'needsAction',
+              'declined',
+            ]),
     };
-    return ev;
   });
-  return { calendars, events };
 }

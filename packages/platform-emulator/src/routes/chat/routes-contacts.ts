@@ -7,8 +7,14 @@ import type { Presence } from './types.js';
 
 /** Registers the routes on the context; `h` holds the shared lookups and mappers. */
 export function registerContactRoutes(ctx: EmulatorContext, h: ChatShapes): void {
-  const { slice, userIdOf, demoPerson, findChannel, channelObject } = h;
+  getChannels(ctx, h);
+  getChannel(ctx, h);
+  getContacts(ctx, h);
+  getContact(ctx, h);
+  getDirectory(ctx, h);
+}
 
+function getChannels(ctx: EmulatorContext, h: ChatShapes): void {
   ctx.route({
     method: 'GET',
     url: '/chat/users/:userId/channels',
@@ -16,25 +22,29 @@ export function registerContactRoutes(ctx: EmulatorContext, h: ChatShapes): void
     label: 'MEDIUM',
     handler: (req) => {
       ctx.user(req, p(req, 'userId'));
-      const items = slice().channels.filter((c) => c.members.includes(ctx.demo.email));
+      const items = h.slice().channels.filter((c) => c.members.includes(ctx.demo.email));
       const page = ctx.paginate(req, items, { defaultSize: 10, maxSize: 1000 });
       return {
-        channels: page.items.map((c) => channelObject(c, false)),
+        channels: page.items.map((c) => h.channelObject(c, false)),
         next_page_token: page.nextPageToken,
         page_size: page.pageSize,
         total_records: page.totalRecords,
       };
     },
   });
+}
 
+function getChannel(ctx: EmulatorContext, h: ChatShapes): void {
   ctx.route({
     method: 'GET',
     url: '/chat/channels/:channelId',
     scopes: SCOPES.getChannel,
     label: 'MEDIUM',
-    handler: (req) => channelObject(findChannel(p(req, 'channelId')), true),
+    handler: (req) => h.channelObject(h.findChannel(p(req, 'channelId')), true),
   });
+}
 
+function getContacts(ctx: EmulatorContext, h: ChatShapes): void {
   ctx.route({
     method: 'GET',
     url: '/chat/users/me/contacts',
@@ -43,11 +53,11 @@ export function registerContactRoutes(ctx: EmulatorContext, h: ChatShapes): void
     handler: (req) => {
       const type = q(req, 'type') ?? 'company';
       if (type !== 'company' && type !== 'external') throw zerr.badParam('type');
-      const items = slice().contacts.filter((c) => c.kind === type);
+      const items = h.slice().contacts.filter((c) => c.kind === type);
       const page = ctx.paginate(req, items, { defaultSize: 10, maxSize: 50 });
       return {
         contacts: page.items.map((c) => ({
-          id: userIdOf(c),
+          id: h.userIdOf(c),
           member_id: c.member_id,
           email: c.email,
           first_name: c.first_name,
@@ -58,7 +68,9 @@ export function registerContactRoutes(ctx: EmulatorContext, h: ChatShapes): void
       };
     },
   });
+}
 
+function getContact(ctx: EmulatorContext, h: ChatShapes): void {
   ctx.route({
     method: 'GET',
     url: '/chat/users/me/contacts/:identifier',
@@ -66,15 +78,17 @@ export function registerContactRoutes(ctx: EmulatorContext, h: ChatShapes): void
     label: 'MEDIUM',
     handler: (req) => {
       const ident = p(req, 'identifier');
-      const c = slice().contacts.find(
-        (x) =>
-          x.email === ident.toLowerCase() ||
-          x.member_id === ident ||
-          (userIdOf(x) !== '' && userIdOf(x) === ident),
-      );
+      const c = h
+        .slice()
+        .contacts.find(
+          (x) =>
+            x.email === ident.toLowerCase() ||
+            x.member_id === ident ||
+            (h.userIdOf(x) !== '' && h.userIdOf(x) === ident),
+        );
       if (!c) throw new ZoomError(404, 1001, `User does not exist: ${ident}.`);
       return {
-        id: userIdOf(c),
+        id: h.userIdOf(c),
         member_id: c.member_id,
         email: c.email,
         first_name: c.first_name,
@@ -88,7 +102,9 @@ export function registerContactRoutes(ctx: EmulatorContext, h: ChatShapes): void
       };
     },
   });
+}
 
+function getDirectory(ctx: EmulatorContext, h: ChatShapes): void {
   ctx.route({
     method: 'GET',
     url: '/contacts',
@@ -106,77 +122,17 @@ export function registerContactRoutes(ctx: EmulatorContext, h: ChatShapes): void
         throw zerr.badParam('user_status');
       const presence = truthy(q(req, 'query_presence_status'));
       const k = key.trim().toLowerCase();
-      const users = ctx.slice<UsersSlice | undefined>('users');
-      const d = demoPerson();
-      const people = [
-        {
-          id: d.userId,
-          member_id: d.memberId,
-          email: d.email,
-          first_name: ctx.demo.firstName,
-          last_name: ctx.demo.lastName,
-          dept: 'Operations',
-          job_title: 'Head of Operations',
-          location: 'Chicago, IL',
-          phone: '3125550142',
-          extension: '100',
-          direct: '+13125550142',
-          presence: 'Available' as Presence,
-          group: 'Meridian Operating Group',
-        },
-        ...slice()
-          .contacts.filter((c) => c.kind === 'company')
-          .map((c) => {
-            const u = users?.colleagues.find((x) => x.email.toLowerCase() === c.email);
-            return {
-              id: userIdOf(c),
-              member_id: c.member_id,
-              email: c.email,
-              first_name: c.first_name,
-              last_name: c.last_name,
-              dept: u?.dept ?? c.dept,
-              job_title: u?.job_title ?? c.job_title,
-              location: c.location,
-              phone: c.phone,
-              extension: c.extension,
-              direct: c.direct_number,
-              presence: c.presence,
-              group: c.company,
-            };
-          }),
-      ];
-      const groupId = (name: string) =>
-        `8jUIm-${Buffer.from(name).toString('hex').slice(0, 32).padEnd(32, '0')}`;
+      const people = directoryPeople(ctx, h);
       const matches = (...fields: string[]) => fields.some((f) => f.toLowerCase().includes(k));
       const items = [
         ...(types.includes(1) && status !== 'inactive'
           ? people
               .filter((x) => matches(x.first_name, x.last_name, `${x.first_name} ${x.last_name}`, x.email))
-              .map((x) => ({
-                id: x.id,
-                member_id: x.member_id,
-                email: x.email,
-                first_name: x.first_name,
-                last_name: x.last_name,
-                display_name: `${x.first_name} ${x.last_name}`,
-                contact_type: 1,
-                dept: x.dept,
-                job_title: x.job_title,
-                location: x.location,
-                im_group_id: groupId(x.group),
-                im_group_name: x.group,
-                phone_number: x.phone,
-                phone_numbers: [
-                  { code: '+1', country: 'US', label: 'Office', number: x.phone, verified: true },
-                ],
-                direct_numbers: [x.direct],
-                extension_number: x.extension,
-                user_status: 'active',
-                ...(presence ? { presence_status: x.presence } : {}),
-              }))
+              .map((x) => personContact(x, presence))
           : []),
         ...(types.includes(8)
-          ? slice()
+          ? h
+              .slice()
               .rooms.filter((r) => matches(r.name))
               .map((r) => ({
                 member_id: r.member_id,
@@ -191,4 +147,76 @@ export function registerContactRoutes(ctx: EmulatorContext, h: ChatShapes): void
       return { contacts: page.items, next_page_token: page.nextPageToken, page_size: page.pageSize };
     },
   });
+}
+
+type DirectoryPerson = ReturnType<typeof directoryPeople>[number];
+
+/** The demo user and the company contacts, with their directory fields (the users module's where it has them). */
+function directoryPeople(ctx: EmulatorContext, h: ChatShapes) {
+  const users = ctx.slice<UsersSlice | undefined>('users');
+  const d = h.demoPerson();
+  return [
+    {
+      id: d.userId,
+      member_id: d.memberId,
+      email: d.email,
+      first_name: ctx.demo.firstName,
+      last_name: ctx.demo.lastName,
+      dept: 'Operations',
+      job_title: 'Head of Operations',
+      location: 'Chicago, IL',
+      phone: '3125550142',
+      extension: '100',
+      direct: '+13125550142',
+      presence: 'Available' as Presence,
+      group: 'Meridian Operating Group',
+    },
+    ...h
+      .slice()
+      .contacts.filter((c) => c.kind === 'company')
+      .map((c) => {
+        const u = users?.colleagues.find((x) => x.email.toLowerCase() === c.email);
+        return {
+          id: h.userIdOf(c),
+          member_id: c.member_id,
+          email: c.email,
+          first_name: c.first_name,
+          last_name: c.last_name,
+          dept: u?.dept ?? c.dept,
+          job_title: u?.job_title ?? c.job_title,
+          location: c.location,
+          phone: c.phone,
+          extension: c.extension,
+          direct: c.direct_number,
+          presence: c.presence,
+          group: c.company,
+        };
+      }),
+  ];
+}
+
+const groupId = (name: string) => `8jUIm-${Buffer.from(name).toString('hex').slice(0, 32).padEnd(32, '0')}`;
+
+/** A person as the directory search answers (contact type 1). */
+function personContact(x: DirectoryPerson, presence: boolean) {
+  return {
+    id: x.id,
+    member_id: x.member_id,
+    email: x.email,
+    first_name: x.first_name,
+    last_name: x.last_name,
+    display_name: `${x.first_name} ${x.last_name}`,
+    contact_type: 1,
+    dept: x.dept,
+    job_title: x.job_title,
+    location: x.location,
+    im_group_id: groupId(x.group),
+    im_group_name: x.group,
+    phone_number: x.phone,
+    phone_numbers: [{ code: '+1', country: 'US', label: 'Office', number: x.phone, verified: true }],
+    direct_numbers: [x.direct],
+    extension_number: x.extension,
+    user_status: 'active',
+    ...(presence ? { presence_status: x.presence } : {}),
+  };
 }

@@ -37,49 +37,8 @@ export function seedChat(s: SeedContext): ChatSlice {
     return c?.email ?? s.demo.email;
   };
   const messages: MessageRec[] = [];
-  const addLines = (lines: Line[], where: { channel: string } | { contact: string }, members: string[]) => {
-    let lastDay = Number.NaN;
-    let t = 0;
-    let main: MessageRec | undefined;
-    for (const [day, who, text, opts = {}] of lines) {
-      if (day !== lastDay) {
-        // Early-morning dispatch on the current day, office hours (US Central) before that.
-        t = Date.parse(s.at(day, day === 0 ? 10 : 13, 0)) + s.rng.int(0, 150) * 60_000;
-        lastDay = day;
-      } else {
-        t += s.rng.int(4, 75) * 60_000;
-      }
-      const m: MessageRec = {
-        id: uuidFrom(s),
-        ...where,
-        sender: emailOf(who),
-        message: text,
-        ts: t + s.rng.int(0, 59_999),
-        message_type: opts.file?.[2] ?? 'plain_text_message',
-      };
-      if (opts.reply && main) m.reply_main_message_id = main.id;
-      else main = m;
-      if (opts.file)
-        m.files = [{ file_id: s.rng.id(22, `${ALNUM}-_`), file_name: opts.file[0], file_size: opts.file[1] }];
-      if (opts.react) {
-        const others = members.filter((x) => x !== who).slice(0, s.rng.int(1, 3));
-        m.reactions = [{ emoji: opts.react, senders: others.map(emailOf) }];
-      }
-      if (opts.at) {
-        const name = `@${WHO[opts.at] ?? ''} ${contacts.find((c) => c.first_name === WHO[opts.at ?? ''])?.last_name ?? ''}`;
-        const start = text.indexOf(name);
-        m.at_items = [
-          {
-            at_type: 1,
-            at_contact: emailOf(opts.at),
-            start_position: Math.max(0, start),
-            end_position: Math.max(0, start) + name.length - 1,
-          },
-        ];
-      }
-      messages.push(m);
-    }
-  };
+  const sink: LineSink = { s, contacts, emailOf, messages };
+  const addLines = (l: Line[], where: Where, members: string[]) => addMessages(sink, l, where, members);
   const channels: ChannelRec[] = CHANNELS.map((c) => {
     const id = s.rng.id(32, HEX);
     addLines(c.lines, { channel: id }, c.members);
@@ -103,4 +62,60 @@ export function seedChat(s: SeedContext): ChatSlice {
     { member_id: s.rng.id(46, ALNUM), name: 'Joliet Yard - Dispatch Huddle', location: 'Joliet, IL' },
   ];
   return { demoMemberId, contacts, rooms, channels, messages };
+}
+
+type Where = { channel: string } | { contact: string };
+
+/** What writing a conversation's lines needs: the seed, the contacts, who a letter is, and where messages go. */
+interface LineSink {
+  s: SeedContext;
+  contacts: ContactRec[];
+  emailOf: (who: string) => string;
+  messages: MessageRec[];
+}
+
+/** One conversation's lines as messages: times through the day, replies under the last main message, files, reactions, mentions. */
+function addMessages(sink: LineSink, lines: Line[], where: Where, members: string[]): void {
+  const { s, contacts, emailOf, messages } = sink;
+  let lastDay = Number.NaN;
+  let t = 0;
+  let main: MessageRec | undefined;
+  for (const [day, who, text, opts = {}] of lines) {
+    if (day !== lastDay) {
+      // Early-morning dispatch on the current day, office hours (US Central) before that.
+      t = Date.parse(s.at(day, day === 0 ? 10 : 13, 0)) + s.rng.int(0, 150) * 60_000;
+      lastDay = day;
+    } else {
+      t += s.rng.int(4, 75) * 60_000;
+    }
+    const m: MessageRec = {
+      id: uuidFrom(s),
+      ...where,
+      sender: emailOf(who),
+      message: text,
+      ts: t + s.rng.int(0, 59_999),
+      message_type: opts.file?.[2] ?? 'plain_text_message',
+    };
+    if (opts.reply && main) m.reply_main_message_id = main.id;
+    else main = m;
+    if (opts.file)
+      m.files = [{ file_id: s.rng.id(22, `${ALNUM}-_`), file_name: opts.file[0], file_size: opts.file[1] }];
+    if (opts.react) {
+      const others = members.filter((x) => x !== who).slice(0, s.rng.int(1, 3));
+      m.reactions = [{ emoji: opts.react, senders: others.map(emailOf) }];
+    }
+    if (opts.at) {
+      const name = `@${WHO[opts.at] ?? ''} ${contacts.find((c) => c.first_name === WHO[opts.at ?? ''])?.last_name ?? ''}`;
+      const start = text.indexOf(name);
+      m.at_items = [
+        {
+          at_type: 1,
+          at_contact: emailOf(opts.at),
+          start_position: Math.max(0, start),
+          end_position: Math.max(0, start) + name.length - 1,
+        },
+      ];
+    }
+    messages.push(m);
+  }
 }

@@ -10,6 +10,14 @@ export type Session = { channel: ChannelRec } | { contact: Person };
 
 /** The helpers the chat routes share, closing over the context as the routes do. */
 export function chatShapes(ctx: EmulatorContext) {
+  const people = chatPeople(ctx);
+  return { ...people, ...chatWire(ctx, people) };
+}
+
+export type ChatShapes = ReturnType<typeof chatShapes>;
+
+/** People, channels and conversations: who a value names, and the messages the demo user can see. */
+function chatPeople(ctx: EmulatorContext) {
   const slice = () => ctx.slice<ChatSlice>('chat');
   const now = () => ctx.now().getTime();
 
@@ -50,14 +58,74 @@ export function chatShapes(ctx: EmulatorContext) {
     return c;
   };
 
-  const channelUrl = (c: ChannelRec) =>
-    `${ctx.baseUrl}/launch/chat/v2/${Buffer.from(JSON.stringify({ sid: `${c.id}@conference.xmpp.zoom.us` })).toString('base64url')}`;
+  const sessionOf = (req: EmulatorRequest, quoted: boolean): Session | undefined => {
+    const ch = q(req, 'to_channel');
+    const to = q(req, 'to_contact');
+    if (ch) return { channel: findChannel(ch) };
+    if (to) return { contact: findContact(to) };
+    if (quoted) throw new ZoomError(400, 300, 'Must provide either "contact" or "channel" parameter.');
+    return undefined;
+  };
+  const inSession = (m: MessageRec, sess: Session) =>
+    'channel' in sess ? m.channel === sess.channel.id : m.contact === sess.contact.email;
+  /** Messages the demo user can see: every channel they belong to, and their 1:1 chats; nothing scheduled for later. */
+  const visible = () => {
+    const mine = new Set(
+      slice()
+        .channels.filter((c) => c.members.includes(ctx.demo.email))
+        .map((c) => c.id),
+    );
+    const t = now();
+    return slice().messages.filter(
+      (m) => m.ts <= t && (m.contact !== undefined || (m.channel !== undefined && mine.has(m.channel))),
+    );
+  };
+
+  return {
+    slice,
+    now,
+    userIdOf,
+    demoPerson,
+    person,
+    findContact,
+    findChannel,
+    sessionOf,
+    inSession,
+    visible,
+  };
+}
+
+const channelUrl = (ctx: EmulatorContext, c: ChannelRec) =>
+  `${ctx.baseUrl}/launch/chat/v2/${Buffer.from(JSON.stringify({ sid: `${c.id}@conference.xmpp.zoom.us` })).toString('base64url')}`;
+
+const fileFields = (ctx: EmulatorContext, files: FileRec[] | undefined) => {
+  const first = files?.[0];
+  if (!files || !first) return {};
+  const url = (f: FileRec) =>
+    `${ctx.baseUrl}/file/download/${f.file_id}?filename=${encodeURIComponent(f.file_name)}`;
+  return {
+    file_id: first.file_id,
+    file_name: first.file_name,
+    file_size: first.file_size,
+    download_url: url(first),
+    files: files.map((f) => ({
+      file_id: f.file_id,
+      file_name: f.file_name,
+      file_size: f.file_size,
+      download_url: url(f),
+    })),
+  };
+};
+
+/** The wire shapes of channels and messages. */
+function chatWire(ctx: EmulatorContext, people: ReturnType<typeof chatPeople>) {
+  const { slice, person } = people;
   const channelObject = (c: ChannelRec, full: boolean) => ({
     id: c.id,
     jid: `${c.id}@conference.xmpp.zoom.us`,
     name: c.name,
     type: c.type,
-    channel_url: channelUrl(c),
+    channel_url: channelUrl(ctx, c),
     channel_settings: {
       ...c.settings,
       ...(full && c.settings.posting_permissions === 3
@@ -70,25 +138,6 @@ export function chatShapes(ctx: EmulatorContext) {
         : {}),
     },
   });
-
-  const fileFields = (files: FileRec[] | undefined) => {
-    const first = files?.[0];
-    if (!files || !first) return {};
-    const url = (f: FileRec) =>
-      `${ctx.baseUrl}/file/download/${f.file_id}?filename=${encodeURIComponent(f.file_name)}`;
-    return {
-      file_id: first.file_id,
-      file_name: first.file_name,
-      file_size: first.file_size,
-      download_url: url(first),
-      files: files.map((f) => ({
-        file_id: f.file_id,
-        file_name: f.file_name,
-        file_size: f.file_size,
-        download_url: url(f),
-      })),
-    };
-  };
 
   /** The message fields both the list and the single-message endpoints share. */
   const baseMessage = (m: MessageRec) => {
@@ -108,7 +157,7 @@ export function chatShapes(ctx: EmulatorContext) {
       ...(m.reply_main_message_id
         ? { reply_main_message_id: m.reply_main_message_id, reply_main_message_timestamp: main?.ts ?? m.ts }
         : {}),
-      ...fileFields(m.files),
+      ...fileFields(ctx, m.files),
       ...(m.at_items?.length
         ? {
             at_items: m.at_items.map((a) => ({
@@ -156,47 +205,5 @@ export function chatShapes(ctx: EmulatorContext) {
     message_url: `${ctx.baseUrl}/launch/chat/v2/${Buffer.from(JSON.stringify({ mid: m.id, sid: m.channel ?? m.contact ?? '' })).toString('base64url')}`,
   });
 
-  const sessionOf = (req: EmulatorRequest, quoted: boolean): Session | undefined => {
-    const ch = q(req, 'to_channel');
-    const to = q(req, 'to_contact');
-    if (ch) return { channel: findChannel(ch) };
-    if (to) return { contact: findContact(to) };
-    if (quoted) throw new ZoomError(400, 300, 'Must provide either "contact" or "channel" parameter.');
-    return undefined;
-  };
-  const inSession = (m: MessageRec, sess: Session) =>
-    'channel' in sess ? m.channel === sess.channel.id : m.contact === sess.contact.email;
-  /** Messages the demo user can see: every channel they belong to, and their 1:1 chats; nothing scheduled for later. */
-  const visible = () => {
-    const mine = new Set(
-      slice()
-        .channels.filter((c) => c.members.includes(ctx.demo.email))
-        .map((c) => c.id),
-    );
-    const t = now();
-    return slice().messages.filter(
-      (m) => m.ts <= t && (m.contact !== undefined || (m.channel !== undefined && mine.has(m.channel))),
-    );
-  };
-
-  return {
-    slice,
-    now,
-    userIdOf,
-    demoPerson,
-    person,
-    findContact,
-    findChannel,
-    channelUrl,
-    channelObject,
-    fileFields,
-    baseMessage,
-    listMessage,
-    fullMessage,
-    sessionOf,
-    inSession,
-    visible,
-  };
+  return { channelObject, baseMessage, listMessage, fullMessage };
 }
-
-export type ChatShapes = ReturnType<typeof chatShapes>;

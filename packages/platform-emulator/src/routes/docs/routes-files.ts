@@ -10,8 +10,17 @@ import type { DocFileRec, DocFileType } from './records.js';
 import type { DocsStore } from './store.js';
 
 export function registerFileRoutes(ctx: EmulatorContext, store: DocsStore): void {
-  const { slice, link, meta, find, parentOf, descendants, newFileId, readParent, touch } = store;
+  postFile(ctx, store);
+  postImport(ctx, store);
+  getFile(ctx, store);
+  getFileContent(ctx, store);
+  patchFile(ctx, store);
+  deleteFile(ctx, store);
+  getChildren(ctx, store);
+  getRoot(ctx, store);
+}
 
+function postFile(ctx: EmulatorContext, store: DocsStore): void {
   ctx.route({
     method: 'POST',
     url: '/docs/files',
@@ -30,10 +39,10 @@ export function registerFileRoutes(ctx: EmulatorContext, store: DocsStore): void
         errors.push({ field: 'user_id', message: 'Invalid field.' });
       if (errors.length) throw zerr.validation(errors);
       if (typeof b['user_id'] === 'string') ctx.user(req, b['user_id']);
-      const parentId = readParent(b['parent_id'], type as DocFileType);
+      const parentId = store.readParent(b['parent_id'], type as DocFileType);
       const now = zoomTime(ctx.now());
       const f: DocFileRec = {
-        file_id: newFileId(),
+        file_id: store.newFileId(),
         file_name: name as string,
         file_type: type as DocFileType,
         parent_id: parentId,
@@ -42,13 +51,15 @@ export function registerFileRoutes(ctx: EmulatorContext, store: DocsStore): void
         modified_time: now,
         content: '',
       };
-      slice().files.push(f);
-      touch(parentId);
+      store.slice().files.push(f);
+      store.touch(parentId);
       ctx.changed();
       return reply.code(201).send({ file_id: f.file_id });
     },
   });
+}
 
+function postImport(ctx: EmulatorContext, store: DocsStore): void {
   ctx.route({
     method: 'POST',
     url: '/docs/import_content',
@@ -66,13 +77,13 @@ export function registerFileRoutes(ctx: EmulatorContext, store: DocsStore): void
       const md = content as string;
       if (Buffer.byteLength(md, 'utf8') > IMPORT_LIMIT_BYTES)
         throw new ZoomError(400, 5109, 'The size of content exceeds the limit.');
-      const parentId = readParent(b['parent_id'], 'doc');
+      const parentId = store.readParent(b['parent_id'], 'doc');
       // Without a name the doc takes its first heading, or "Untitled" like the editor does.
       const heading = /^#{1,6}\s+(.+?)\s*#*\s*$/m.exec(md)?.[1];
       const name = typeof rawName === 'string' && rawName.trim() !== '' ? rawName : (heading ?? 'Untitled');
       const now = zoomTime(ctx.now());
       const f: DocFileRec = {
-        file_id: newFileId(),
+        file_id: store.newFileId(),
         file_name: name,
         file_type: 'doc',
         parent_id: parentId,
@@ -81,33 +92,39 @@ export function registerFileRoutes(ctx: EmulatorContext, store: DocsStore): void
         modified_time: now,
         content: md,
       };
-      slice().files.push(f);
-      touch(parentId);
+      store.slice().files.push(f);
+      store.touch(parentId);
       ctx.changed();
-      return reply.code(201).send({ file_id: f.file_id, file_link: link(f) });
+      return reply.code(201).send({ file_id: f.file_id, file_link: store.link(f) });
     },
   });
+}
 
+function getFile(ctx: EmulatorContext, store: DocsStore): void {
   ctx.route({
     method: 'GET',
     url: '/docs/files/:fileId',
     scopes: SCOPES.get,
     label: 'LIGHT',
-    handler: (req) => meta(find(p(req, 'fileId'), 'File Not Found/Deleted.')),
+    handler: (req) => store.meta(store.find(p(req, 'fileId'), 'File Not Found/Deleted.')),
   });
+}
 
+function getFileContent(ctx: EmulatorContext, store: DocsStore): void {
   ctx.route({
     method: 'GET',
     url: '/docs/files/:fileId/content',
     scopes: SCOPES.content,
     label: 'HEAVY',
     handler: (req) => {
-      const f = find(p(req, 'fileId'), 'File not found or deleted.');
+      const f = store.find(p(req, 'fileId'), 'File not found or deleted.');
       if (f.file_type === 'folder') throw zerr.badParam('fileId');
       return { file_name: f.file_name, file_content: f.content };
     },
   });
+}
 
+function patchFile(ctx: EmulatorContext, store: DocsStore): void {
   ctx.route({
     method: 'PATCH',
     url: '/docs/files/:fileId',
@@ -118,42 +135,47 @@ export function registerFileRoutes(ctx: EmulatorContext, store: DocsStore): void
       const name = b['file_name'];
       if (typeof name !== 'string' || name.trim() === '' || name.length > 255)
         throw zerr.validation([{ field: 'file_name', message: 'Invalid field.' }]);
-      const f = find(p(req, 'fileId'), 'File Not Found/Deleted.');
+      const f = store.find(p(req, 'fileId'), 'File Not Found/Deleted.');
       f.file_name = name;
       f.modified_time = zoomTime(ctx.now());
       ctx.changed();
       return reply.code(204).send();
     },
   });
+}
 
+function deleteFile(ctx: EmulatorContext, store: DocsStore): void {
   ctx.route({
     method: 'DELETE',
     url: '/docs/files/:fileId',
     scopes: SCOPES.delete,
     label: 'MEDIUM',
     handler: (req, reply) => {
-      const f = find(p(req, 'fileId'), 'File Not Found/Deleted.');
+      const f = store.find(p(req, 'fileId'), 'File Not Found/Deleted.');
       // Deleting a folder takes everything under it along.
-      const gone = new Set([f.file_id, ...descendants(f.file_id).map((x) => x.file_id)]);
-      const s = slice();
+      const gone = new Set([f.file_id, ...store.descendants(f.file_id).map((x) => x.file_id)]);
+      const s = store.slice();
       s.files = s.files.filter((x) => !gone.has(x.file_id));
-      touch(f.parent_id);
+      store.touch(f.parent_id);
       ctx.changed();
       return reply.code(204).send();
     },
   });
+}
 
+function getChildren(ctx: EmulatorContext, store: DocsStore): void {
   ctx.route({
     method: 'GET',
     url: '/docs/files/:fileId/children',
     scopes: SCOPES.children,
     label: 'MEDIUM',
     handler: (req) => {
-      const parent = parentOf(p(req, 'fileId'));
+      const parent = store.parentOf(p(req, 'fileId'));
       if (parent === undefined) throw notFound('Parent not found.');
       const pid = typeof parent === 'string' ? parent : parent.file_id;
       // Folders first, then the most recently modified.
-      const items = slice()
+      const items = store
+        .slice()
         .files.filter((x) => x.parent_id === pid)
         .sort(
           (a, b) =>
@@ -162,10 +184,12 @@ export function registerFileRoutes(ctx: EmulatorContext, store: DocsStore): void
             a.file_id.localeCompare(b.file_id),
         );
       const page = ctx.paginate(req, items, { defaultSize: 10, maxSize: 50 });
-      return { files: page.items.map(meta), next_page_token: page.nextPageToken };
+      return { files: page.items.map(store.meta), next_page_token: page.nextPageToken };
     },
   });
+}
 
+function getRoot(ctx: EmulatorContext, store: DocsStore): void {
   ctx.route({
     method: 'GET',
     url: '/docs/users/:userId/root',
@@ -173,7 +197,7 @@ export function registerFileRoutes(ctx: EmulatorContext, store: DocsStore): void
     label: 'LIGHT',
     handler: (req) => {
       ctx.user(req, p(req, 'userId'));
-      return { root_id: slice().rootId };
+      return { root_id: store.slice().rootId };
     },
   });
 }

@@ -11,10 +11,20 @@ import { findMeeting, MEETING_SCOPES } from './records.js';
 import type { MeetingRec, MeetingsSlice } from './records.js';
 import { listItem, meetingObject } from './shapes.js';
 
-export function registerMeetingRoutes(ctx: EmulatorContext): void {
-  const slice = () => ctx.slice<MeetingsSlice>('meetings');
-  const now = () => ctx.now().getTime();
+const slice = (ctx: EmulatorContext) => ctx.slice<MeetingsSlice>('meetings');
+const now = (ctx: EmulatorContext) => ctx.now().getTime();
 
+export function registerMeetingRoutes(ctx: EmulatorContext): void {
+  postMeeting(ctx);
+  getMeetings(ctx);
+  getUpcomingMeetings(ctx);
+  getMeeting(ctx);
+  patchMeeting(ctx);
+  deleteMeeting(ctx);
+  putMeetingStatus(ctx);
+}
+
+function postMeeting(ctx: EmulatorContext): void {
   ctx.route({
     method: 'POST',
     url: '/users/:userId/meetings',
@@ -53,7 +63,7 @@ export function registerMeetingRoutes(ctx: EmulatorContext): void {
         participants: 0,
         has_summary: false,
       };
-      slice().meetings.push(m);
+      slice(ctx).meetings.push(m);
       ctx.changed();
       const obj = meetingObject(ctx, m);
       ctx.webhooks.emit(
@@ -64,7 +74,9 @@ export function registerMeetingRoutes(ctx: EmulatorContext): void {
       return reply.code(201).send(obj);
     },
   });
+}
 
+function getMeetings(ctx: EmulatorContext): void {
   ctx.route({
     method: 'GET',
     url: '/users/:userId/meetings',
@@ -73,7 +85,7 @@ export function registerMeetingRoutes(ctx: EmulatorContext): void {
     handler: (req) => {
       ctx.user(req, p(req, 'userId'));
       const type = q(req, 'type') ?? 'scheduled';
-      const t = now();
+      const t = now(ctx);
       const ends = (m: MeetingRec) => Date.parse(m.start_time) + m.duration * 60_000;
       const pick: Record<string, (m: MeetingRec) => boolean> = {
         scheduled: (m) => m.type !== 1,
@@ -86,7 +98,7 @@ export function registerMeetingRoutes(ctx: EmulatorContext): void {
       if (!filter) throw zerr.badParam('type');
       const from = q(req, 'from');
       const to = q(req, 'to');
-      const items = slice()
+      const items = slice(ctx)
         .meetings.filter(filter)
         .filter(
           (m) => (!from || m.start_time.slice(0, 10) >= from) && (!to || m.start_time.slice(0, 10) <= to),
@@ -103,7 +115,9 @@ export function registerMeetingRoutes(ctx: EmulatorContext): void {
       };
     },
   });
+}
 
+function getUpcomingMeetings(ctx: EmulatorContext): void {
   ctx.route({
     method: 'GET',
     url: '/users/:userId/upcoming_meetings',
@@ -111,8 +125,8 @@ export function registerMeetingRoutes(ctx: EmulatorContext): void {
     label: 'MEDIUM',
     handler: (req) => {
       ctx.user(req, p(req, 'userId'));
-      const items = slice()
-        .meetings.filter((m) => Date.parse(m.start_time) + m.duration * 60_000 >= now())
+      const items = slice(ctx)
+        .meetings.filter((m) => Date.parse(m.start_time) + m.duration * 60_000 >= now(ctx))
         .sort((a, b) => a.start_time.localeCompare(b.start_time));
       return {
         total_records: items.length,
@@ -133,7 +147,9 @@ export function registerMeetingRoutes(ctx: EmulatorContext): void {
       };
     },
   });
+}
 
+function getMeeting(ctx: EmulatorContext): void {
   ctx.route({
     method: 'GET',
     url: '/meetings/:meetingId',
@@ -141,7 +157,9 @@ export function registerMeetingRoutes(ctx: EmulatorContext): void {
     label: 'LIGHT',
     handler: (req) => meetingObject(ctx, findMeeting(ctx, p(req, 'meetingId'))),
   });
+}
 
+function patchMeeting(ctx: EmulatorContext): void {
   ctx.route({
     method: 'PATCH',
     url: '/meetings/:meetingId',
@@ -171,14 +189,16 @@ export function registerMeetingRoutes(ctx: EmulatorContext): void {
         {
           operator: ctx.demo.email,
           operator_id: ctx.demo.id,
-          time_stamp: now(),
+          time_stamp: now(ctx),
           old_object: { id: m.id, ...old },
         },
       );
       return reply.code(204).send();
     },
   });
+}
 
+function deleteMeeting(ctx: EmulatorContext): void {
   ctx.route({
     method: 'DELETE',
     url: '/meetings/:meetingId',
@@ -189,7 +209,7 @@ export function registerMeetingRoutes(ctx: EmulatorContext): void {
       ctx.meetingWrite(ctx.demo.id); // every meeting here is the demo user's
       if (q(req, 'occurrence_id') !== undefined && m.type !== 8 && m.type !== 3)
         throw zerr.badParam('occurrence_id');
-      const s = slice();
+      const s = slice(ctx);
       s.meetings = s.meetings.filter((x) => x !== m);
       delete s.registrants[String(m.id)];
       ctx.changed();
@@ -210,7 +230,9 @@ export function registerMeetingRoutes(ctx: EmulatorContext): void {
       return reply.code(204).send();
     },
   });
+}
 
+function putMeetingStatus(ctx: EmulatorContext): void {
   ctx.route({
     method: 'PUT',
     url: '/meetings/:meetingId/status',

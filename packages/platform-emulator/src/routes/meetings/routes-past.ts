@@ -8,23 +8,29 @@ import { findMeeting, MEETING_SCOPES } from './records.js';
 import type { MeetingRec } from './records.js';
 import { endTime } from './shapes.js';
 
+const now = (ctx: EmulatorContext) => ctx.now().getTime();
+
+const ended = (ctx: EmulatorContext, m: MeetingRec) =>
+  Date.parse(m.start_time) + m.duration * 60_000 < now(ctx);
+const pastOf = (ctx: EmulatorContext, req: EmulatorRequest) => {
+  const m = findMeeting(ctx, p(req, 'meetingId'));
+  if (!ended(ctx, m) && m.status !== 'ended') throw zerr.meetingNotFound(p(req, 'meetingId'));
+  return m;
+};
+
 export function registerPastMeetingRoutes(ctx: EmulatorContext): void {
-  const now = () => ctx.now().getTime();
+  getPastMeeting(ctx);
+  getPastMeetingParticipants(ctx);
+}
 
-  const ended = (m: MeetingRec) => Date.parse(m.start_time) + m.duration * 60_000 < now();
-  const pastOf = (req: EmulatorRequest) => {
-    const m = findMeeting(ctx, p(req, 'meetingId'));
-    if (!ended(m) && m.status !== 'ended') throw zerr.meetingNotFound(p(req, 'meetingId'));
-    return m;
-  };
-
+function getPastMeeting(ctx: EmulatorContext): void {
   ctx.route({
     method: 'GET',
     url: '/past_meetings/:meetingId',
     scopes: MEETING_SCOPES.past,
     label: 'LIGHT',
     handler: (req) => {
-      const m = pastOf(req);
+      const m = pastOf(ctx, req);
       return {
         id: m.id,
         uuid: m.uuid,
@@ -44,14 +50,16 @@ export function registerPastMeetingRoutes(ctx: EmulatorContext): void {
       };
     },
   });
+}
 
+function getPastMeetingParticipants(ctx: EmulatorContext): void {
   ctx.route({
     method: 'GET',
     url: '/past_meetings/:meetingId/participants',
     scopes: MEETING_SCOPES.participants,
     label: 'MEDIUM',
     handler: (req) => {
-      const m = pastOf(req);
+      const m = pastOf(ctx, req);
       const names = [
         'Avery Quinn',
         'Jordan Reyes',

@@ -8,9 +8,14 @@ import { zoomTime } from '../../time.js';
 import { findMeeting, MEETING_SCOPES } from './records.js';
 import type { MeetingsSlice, RegistrantRec } from './records.js';
 
-export function registerRegistrantRoutes(ctx: EmulatorContext): void {
-  const slice = () => ctx.slice<MeetingsSlice>('meetings');
+const slice = (ctx: EmulatorContext) => ctx.slice<MeetingsSlice>('meetings');
 
+export function registerRegistrantRoutes(ctx: EmulatorContext): void {
+  getRegistrants(ctx);
+  postRegistrant(ctx);
+}
+
+function getRegistrants(ctx: EmulatorContext): void {
   ctx.route({
     method: 'GET',
     url: '/meetings/:meetingId/registrants',
@@ -19,7 +24,7 @@ export function registerRegistrantRoutes(ctx: EmulatorContext): void {
     handler: (req) => {
       const m = findMeeting(ctx, p(req, 'meetingId'));
       const status = q(req, 'status') ?? 'approved';
-      const all = (slice().registrants[String(m.id)] ?? []).filter((r) => r.status === status);
+      const all = (slice(ctx).registrants[String(m.id)] ?? []).filter((r) => r.status === status);
       const page = ctx.paginate(req, all, { defaultSize: 30, maxSize: 300 });
       return {
         page_count: Math.max(1, Math.ceil(page.totalRecords / page.pageSize)),
@@ -31,7 +36,9 @@ export function registerRegistrantRoutes(ctx: EmulatorContext): void {
       };
     },
   });
+}
 
+function postRegistrant(ctx: EmulatorContext): void {
   ctx.route({
     method: 'POST',
     url: '/meetings/:meetingId/registrants',
@@ -51,7 +58,7 @@ export function registerRegistrantRoutes(ctx: EmulatorContext): void {
       if (errors.length) throw zerr.validation(errors);
       if (m.approval_type === 2)
         throw new ZoomError(400, 3000, `Registration has not been enabled for this meeting: ${m.id}.`);
-      const list = (slice().registrants[String(m.id)] ??= []);
+      const list = (slice(ctx).registrants[String(m.id)] ??= []);
       const existing = list.find((r) => r.email.toLowerCase() === (email as string).toLowerCase());
       const r: RegistrantRec = existing ?? {
         id: ctx.newId('alnum', 22) as string,

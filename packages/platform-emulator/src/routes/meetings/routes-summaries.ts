@@ -8,26 +8,31 @@ import { findMeeting, MEETING_SCOPES } from './records.js';
 import type { MeetingRec, MeetingsSlice } from './records.js';
 import { endTime } from './shapes.js';
 
-export function registerSummaryRoutes(ctx: EmulatorContext): void {
-  const slice = () => ctx.slice<MeetingsSlice>('meetings');
+const slice = (ctx: EmulatorContext) => ctx.slice<MeetingsSlice>('meetings');
 
-  const summaryOf = (m: MeetingRec) => {
-    const end = endTime(m);
-    return {
-      meeting_host_id: ctx.demo.id,
-      meeting_host_email: ctx.demo.email,
-      meeting_uuid: m.uuid,
-      meeting_id: m.id,
-      meeting_topic: m.topic,
-      meeting_start_time: m.start_time,
-      meeting_end_time: end,
-      summary_start_time: m.start_time,
-      summary_end_time: end,
-      summary_created_time: end,
-      summary_last_modified_time: end,
-    };
+const summaryOf = (ctx: EmulatorContext, m: MeetingRec) => {
+  const end = endTime(m);
+  return {
+    meeting_host_id: ctx.demo.id,
+    meeting_host_email: ctx.demo.email,
+    meeting_uuid: m.uuid,
+    meeting_id: m.id,
+    meeting_topic: m.topic,
+    meeting_start_time: m.start_time,
+    meeting_end_time: end,
+    summary_start_time: m.start_time,
+    summary_end_time: end,
+    summary_created_time: end,
+    summary_last_modified_time: end,
   };
+};
 
+export function registerSummaryRoutes(ctx: EmulatorContext): void {
+  getMeetingSummaries(ctx);
+  getMeetingSummary(ctx);
+}
+
+function getMeetingSummaries(ctx: EmulatorContext): void {
   ctx.route({
     method: 'GET',
     url: '/meetings/meeting_summaries',
@@ -36,12 +41,12 @@ export function registerSummaryRoutes(ctx: EmulatorContext): void {
     handler: (req) => {
       const from = q(req, 'from');
       const to = q(req, 'to');
-      const items = slice()
+      const items = slice(ctx)
         .meetings.filter(
           (m) => m.has_summary && (!from || m.start_time >= from) && (!to || m.start_time <= to),
         )
         .sort((a, b) => b.start_time.localeCompare(a.start_time))
-        .map(summaryOf);
+        .map((m) => summaryOf(ctx, m));
       const page = ctx.paginate(req, items, { defaultSize: 30, maxSize: 300 });
       return {
         page_size: page.pageSize,
@@ -52,7 +57,9 @@ export function registerSummaryRoutes(ctx: EmulatorContext): void {
       };
     },
   });
+}
 
+function getMeetingSummary(ctx: EmulatorContext): void {
   ctx.route({
     method: 'GET',
     url: '/meetings/:meetingId/meeting_summary',
@@ -77,7 +84,7 @@ export function registerSummaryRoutes(ctx: EmulatorContext): void {
         'Jordan to confirm the pilot list with finance',
       ];
       return {
-        ...summaryOf(m),
+        ...summaryOf(ctx, m),
         summary_last_modified_user_id: ctx.demo.id,
         summary_last_modified_user_email: ctx.demo.email,
         summary_title: `Meeting summary for ${m.topic}`,

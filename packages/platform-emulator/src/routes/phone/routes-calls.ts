@@ -9,9 +9,12 @@ import { dateWindow, many, oneOf, truthy } from './validation.js';
 import type { BadParam } from './validation.js';
 
 export function registerCallRoutes(ctx: EmulatorContext, h: PhoneHelpers, sh: PhoneShapes): void {
-  const { now, siteId, groupId, ended, phoneUser, page } = h;
-  const { core, historyEntry, segment, keywordHit, legacyEntry } = sh;
+  getCallHistory(ctx, h, sh);
+  getCallHistoryItem(ctx, h, sh);
+  getCallLogs(ctx, h, sh);
+}
 
+function getCallHistory(ctx: EmulatorContext, h: PhoneHelpers, sh: PhoneShapes): void {
   ctx.route({
     method: 'GET',
     url: '/phone/users/:userId/call_history',
@@ -19,9 +22,9 @@ export function registerCallRoutes(ctx: EmulatorContext, h: PhoneHelpers, sh: Ph
     label: 'MEDIUM',
     product: 'phone',
     handler: (req) => {
-      phoneUser(req, 300);
+      h.phoneUser(req, 300);
       const bad: BadParam = (name) => new ZoomError(400, 301, `Invalid request param: ${name}.`);
-      const w = dateWindow(req, now(), 86_400_000, bad);
+      const w = dateWindow(req, h.now(), 86_400_000, bad);
       const timeType = oneOf(req, 'time_type', ['start_time', 'end_time'] as const, bad) ?? 'start_time';
       const directions = many(req, 'directions', ['inbound', 'outbound'], bad);
       const connectTypes = many(req, 'connect_types', ['internal', 'external'], bad);
@@ -36,11 +39,12 @@ export function registerCallRoutes(ctx: EmulatorContext, h: PhoneHelpers, sh: Ph
       const keyword = q(req, 'keyword');
       const department = q(req, 'department');
       const costCenter = q(req, 'cost_center');
-      const items = ended()
+      const items = h
+        .ended()
         .filter((c) => {
           const t = Date.parse(timeType === 'start_time' ? c.start_time : c.end_time);
           if (t < w.fromMs || t > w.toMs) return false;
-          const e = historyEntry(c) as Record<string, unknown>;
+          const e = sh.historyEntry(c) as Record<string, unknown>;
           if (directions && !directions.includes(c.direction)) return false;
           if (connectTypes && !connectTypes.includes(String(e['connect_type']))) return false;
           if (callTypes && !callTypes.includes('general')) return false;
@@ -52,19 +56,19 @@ export function registerCallRoutes(ctx: EmulatorContext, h: PhoneHelpers, sh: Ph
             return false;
           if (extTypes && !extTypes.some((x) => e['caller_ext_type'] === x || e['callee_ext_type'] === x))
             return false;
-          if (groups && !groups.includes(groupId)) return false;
-          if (sites && !sites.includes(siteId)) return false;
+          if (groups && !groups.includes(h.groupId)) return false;
+          if (sites && !sites.includes(h.siteId)) return false;
           if (recording && (recording === 'recorded') !== (c.recording_id !== '')) return false;
           if (withVoicemail !== undefined && withVoicemail !== (c.voicemail_id !== '')) return false;
-          if (keyword && !keywordHit(c, keyword)) return false;
+          if (keyword && !sh.keywordHit(c, keyword)) return false;
           if (department && department !== ME.department) return false;
           if (costCenter && costCenter !== ME.costCenter) return false;
           return true;
         })
         .sort((a, b) => b.start_time.localeCompare(a.start_time));
-      const pg = page(req, items, 300, bad);
+      const pg = h.page(req, items, 300, bad);
       return {
-        call_logs: pg.items.map(historyEntry),
+        call_logs: pg.items.map(sh.historyEntry),
         from: w.from,
         to: w.to,
         next_page_token: pg.nextPageToken,
@@ -74,7 +78,9 @@ export function registerCallRoutes(ctx: EmulatorContext, h: PhoneHelpers, sh: Ph
       };
     },
   });
+}
 
+function getCallHistoryItem(ctx: EmulatorContext, h: PhoneHelpers, sh: PhoneShapes): void {
   ctx.route({
     method: 'GET',
     url: '/phone/call_history/:callHistoryUuid',
@@ -83,26 +89,28 @@ export function registerCallRoutes(ctx: EmulatorContext, h: PhoneHelpers, sh: Ph
     product: 'phone',
     handler: (req) => {
       const id = p(req, 'callHistoryUuid');
-      const c = ended().find((x) => x.id === id);
+      const c = h.ended().find((x) => x.id === id);
       // Undocumented body; developers report "Call Log does not exist" for unknown ids.
       if (!c) throw new ZoomError(404, 404, 'Call Log does not exist.');
-      const seg = segment(c);
+      const seg = sh.segment(c);
       return {
         id: c.id,
         call_history_uuid: c.id,
-        ...core(c),
+        ...sh.core(c),
         international: false,
         department: ME.department,
         cost_center: ME.costCenter,
-        site_id: siteId,
-        group_id: groupId,
+        site_id: h.siteId,
+        group_id: h.groupId,
         site_name: ME.siteName,
         call_path: [{ id: c.path_id.slice(9), ...seg }],
         call_elements: [{ call_element_id: c.path_id, ...seg }],
       };
     },
   });
+}
 
+function getCallLogs(ctx: EmulatorContext, h: PhoneHelpers, sh: PhoneShapes): void {
   ctx.route({
     method: 'GET',
     url: '/phone/users/:userId/call_logs',
@@ -110,13 +118,14 @@ export function registerCallRoutes(ctx: EmulatorContext, h: PhoneHelpers, sh: Ph
     label: 'MEDIUM',
     product: 'phone',
     handler: (req) => {
-      phoneUser(req);
+      h.phoneUser(req);
       const bad = zerr.badParam;
-      const w = dateWindow(req, now(), 86_400_000, bad);
+      const w = dateWindow(req, h.now(), 86_400_000, bad);
       const type = oneOf(req, 'type', ['all', 'missed'] as const, bad) ?? 'all';
       const timeType = oneOf(req, 'time_type', ['startTime', 'endTime'] as const, bad) ?? 'startTime';
       const phoneNumber = q(req, 'phone_number')?.replace(/[^\d+]/g, '');
-      const items = ended()
+      const items = h
+        .ended()
         .filter((c) => {
           const t = Date.parse(timeType === 'startTime' ? c.start_time : c.end_time);
           if (t < w.fromMs || t > w.toMs) return false;
@@ -130,9 +139,9 @@ export function registerCallRoutes(ctx: EmulatorContext, h: PhoneHelpers, sh: Ph
           return true;
         })
         .sort((a, b) => b.start_time.localeCompare(a.start_time));
-      const pg = page(req, items, 400);
+      const pg = h.page(req, items, 400);
       return {
-        call_logs: pg.items.map(legacyEntry),
+        call_logs: pg.items.map(sh.legacyEntry),
         from: w.from,
         to: w.to,
         next_page_token: pg.nextPageToken,

@@ -8,20 +8,18 @@ import type { PhoneShapes } from './shapes.js';
 import { dateWindow, oneOf, truthy } from './validation.js';
 
 export function registerMediaRoutes(ctx: EmulatorContext, h: PhoneHelpers, sh: PhoneShapes): void {
-  const {
-    slice,
-    now,
-    myName,
-    callById,
-    phoneUser,
-    page,
-    findVoicemail,
-    recordings,
-    sendAudio,
-    transcriptOf,
-  } = h;
-  const { voicemailEntry, recordingEntry } = sh;
+  getVoicemails(ctx, h, sh);
+  getVoicemail(ctx, h, sh);
+  deleteVoicemail(ctx, h);
+  getRecordings(ctx, h, sh);
+  getAiCallSummary(ctx, h);
+  getVoicemailDownload(ctx, h);
+  getRecordingDownload(ctx, h);
+  getTranscriptDownload(ctx, h);
+  getTranscriptFileDownload(ctx, h);
+}
 
+function getVoicemails(ctx: EmulatorContext, h: PhoneHelpers, sh: PhoneShapes): void {
   ctx.route({
     method: 'GET',
     url: '/phone/users/:userId/voice_mails',
@@ -29,20 +27,23 @@ export function registerMediaRoutes(ctx: EmulatorContext, h: PhoneHelpers, sh: P
     label: 'MEDIUM',
     product: 'phone',
     handler: (req) => {
-      phoneUser(req);
-      const w = dateWindow(req, now(), 30 * 86_400_000, zerr.badParam);
+      h.phoneUser(req);
+      const w = dateWindow(req, h.now(), 30 * 86_400_000, zerr.badParam);
       const status = oneOf(req, 'status', ['all', 'read', 'unread'] as const, zerr.badParam) ?? 'all';
       // Nothing is ever deleted here, so the trash is empty.
       const trash = truthy(req, 'trash', zerr.badParam) ?? false;
       const items = trash
         ? []
-        : slice()
+        : h
+            .slice()
             .voicemails.filter((v) => {
               const t = Date.parse(v.date_time);
-              return t >= w.fromMs && t <= w.toMs && t <= now() && (status === 'all' || v.status === status);
+              return (
+                t >= w.fromMs && t <= w.toMs && t <= h.now() && (status === 'all' || v.status === status)
+              );
             })
             .sort((a, b) => b.date_time.localeCompare(a.date_time));
-      const pg = page(req, items, 400);
+      const pg = h.page(req, items, 400);
       return {
         from: w.from,
         to: w.to,
@@ -50,11 +51,13 @@ export function registerMediaRoutes(ctx: EmulatorContext, h: PhoneHelpers, sh: P
         page_count: Math.ceil(pg.totalRecords / pg.pageSize),
         page_size: pg.pageSize,
         total_records: pg.totalRecords,
-        voice_mails: pg.items.map(voicemailEntry),
+        voice_mails: pg.items.map(sh.voicemailEntry),
       };
     },
   });
+}
 
+function getVoicemail(ctx: EmulatorContext, h: PhoneHelpers, sh: PhoneShapes): void {
   ctx.route({
     method: 'GET',
     url: '/phone/voice_mails/:voicemailId',
@@ -62,16 +65,18 @@ export function registerMediaRoutes(ctx: EmulatorContext, h: PhoneHelpers, sh: P
     label: 'LIGHT',
     product: 'phone',
     handler: (req) => {
-      const v = findVoicemail(p(req, 'voicemailId'), 300);
+      const v = h.findVoicemail(p(req, 'voicemailId'), 300);
       return {
-        ...voicemailEntry(v),
+        ...sh.voicemailEntry(v),
         transcription: { content: v.transcript, status: 2, engine: 'zoom' },
         intent_detect_status: 'success',
         intent_results: [],
       };
     },
   });
+}
 
+function deleteVoicemail(ctx: EmulatorContext, h: PhoneHelpers): void {
   ctx.route({
     method: 'PATCH',
     url: '/phone/voice_mails/:voicemailId',
@@ -79,7 +84,7 @@ export function registerMediaRoutes(ctx: EmulatorContext, h: PhoneHelpers, sh: P
     label: 'LIGHT',
     product: 'phone',
     handler: (req, reply) => {
-      const v = findVoicemail(p(req, 'voicemailId'), 404);
+      const v = h.findVoicemail(p(req, 'voicemailId'), 404);
       const status = q(req, 'read_status');
       if (status !== 'Read' && status !== 'Unread')
         throw new ZoomError(400, 400, 'The read status is invalid.');
@@ -88,7 +93,9 @@ export function registerMediaRoutes(ctx: EmulatorContext, h: PhoneHelpers, sh: P
       return reply.code(204).send();
     },
   });
+}
 
+function getRecordings(ctx: EmulatorContext, h: PhoneHelpers, sh: PhoneShapes): void {
   ctx.route({
     method: 'GET',
     url: '/phone/users/:userId/recordings',
@@ -96,12 +103,13 @@ export function registerMediaRoutes(ctx: EmulatorContext, h: PhoneHelpers, sh: P
     label: 'MEDIUM',
     product: 'phone',
     handler: (req) => {
-      phoneUser(req);
-      const w = dateWindow(req, now(), 30 * 86_400_000, zerr.badParam);
-      const items = recordings()
+      h.phoneUser(req);
+      const w = dateWindow(req, h.now(), 30 * 86_400_000, zerr.badParam);
+      const items = h
+        .recordings()
         .filter((r) => Date.parse(r.date_time) >= w.fromMs && Date.parse(r.date_time) <= w.toMs)
         .sort((a, b) => b.date_time.localeCompare(a.date_time));
-      const pg = page(req, items);
+      const pg = h.page(req, items);
       return {
         from: w.from,
         to: w.to,
@@ -109,11 +117,13 @@ export function registerMediaRoutes(ctx: EmulatorContext, h: PhoneHelpers, sh: P
         page_count: Math.ceil(pg.totalRecords / pg.pageSize),
         page_size: pg.pageSize,
         total_records: pg.totalRecords,
-        recordings: pg.items.map(recordingEntry),
+        recordings: pg.items.map(sh.recordingEntry),
       };
     },
   });
+}
 
+function getAiCallSummary(ctx: EmulatorContext, h: PhoneHelpers): void {
   ctx.route({
     method: 'GET',
     url: '/phone/user/:userId/ai_call_summary/:aiCallSummaryId',
@@ -121,15 +131,15 @@ export function registerMediaRoutes(ctx: EmulatorContext, h: PhoneHelpers, sh: P
     label: 'MEDIUM',
     product: 'phone',
     handler: (req) => {
-      phoneUser(req);
+      h.phoneUser(req);
       const id = p(req, 'aiCallSummaryId');
-      const s = slice().summaries.find((x) => x.id === id && Date.parse(x.created_time) <= now());
+      const s = h.slice().summaries.find((x) => x.id === id && Date.parse(x.created_time) <= h.now());
       // The platform documents a bare 404 here; this body follows its usual style.
       if (!s) throw new ZoomError(404, 404, `AI call summary does not exist: ${id}.`);
       return {
         ai_call_summary_id: s.id,
         account_id: ctx.demo.accountId,
-        call_id: callById(s.call)?.call_id ?? '',
+        call_id: h.callById(s.call)?.call_id ?? '',
         user_id: ctx.demo.id,
         ...(s.rate ? { call_summary_rate: s.rate } : {}),
         transcript_language: 'en',
@@ -142,7 +152,9 @@ export function registerMediaRoutes(ctx: EmulatorContext, h: PhoneHelpers, sh: P
       };
     },
   });
+}
 
+function getVoicemailDownload(ctx: EmulatorContext, h: PhoneHelpers): void {
   ctx.route({
     method: 'GET',
     url: '/phone/voice_mails/download/:fileId',
@@ -150,14 +162,16 @@ export function registerMediaRoutes(ctx: EmulatorContext, h: PhoneHelpers, sh: P
     label: 'MEDIUM',
     product: 'phone',
     handler: (req, reply) => {
-      const v = slice().voicemails.find(
-        (x) => x.file_id === p(req, 'fileId') && Date.parse(x.date_time) <= now(),
-      );
+      const v = h
+        .slice()
+        .voicemails.find((x) => x.file_id === p(req, 'fileId') && Date.parse(x.date_time) <= h.now());
       if (!v) throw new ZoomError(400, 404, 'File does not exist.');
-      return sendAudio(reply, `voicemail_${v.id}`);
+      return h.sendAudio(reply, `voicemail_${v.id}`);
     },
   });
+}
 
+function getRecordingDownload(ctx: EmulatorContext, h: PhoneHelpers): void {
   ctx.route({
     method: 'GET',
     url: '/phone/recording/download/:fileId',
@@ -165,11 +179,14 @@ export function registerMediaRoutes(ctx: EmulatorContext, h: PhoneHelpers, sh: P
     label: 'MEDIUM',
     product: 'phone',
     handler: (req, reply) => {
-      const r = recordings().find((x) => x.file_id === p(req, 'fileId'));
+      const r = h.recordings().find((x) => x.file_id === p(req, 'fileId'));
       if (!r) throw new ZoomError(400, 404, 'File does not exist.');
-      return sendAudio(reply, `recording_${r.id}`);
+      return h.sendAudio(reply, `recording_${r.id}`);
     },
   });
+}
+
+function getTranscriptDownload(ctx: EmulatorContext, h: PhoneHelpers): void {
   ctx.route({
     method: 'GET',
     url: '/phone/recording_transcript/download/:recordingId',
@@ -177,10 +194,13 @@ export function registerMediaRoutes(ctx: EmulatorContext, h: PhoneHelpers, sh: P
     label: 'LIGHT',
     product: 'phone',
     handler: (req, reply) => {
-      const r = transcriptOf(req);
+      const r = h.transcriptOf(req);
       return reply.redirect(`${ctx.baseUrl}/v2/phone/recording_transcript/download/${r.id}/file`, 302);
     },
   });
+}
+
+function getTranscriptFileDownload(ctx: EmulatorContext, h: PhoneHelpers): void {
   ctx.route({
     method: 'GET',
     url: '/phone/recording_transcript/download/:recordingId/file',
@@ -188,16 +208,16 @@ export function registerMediaRoutes(ctx: EmulatorContext, h: PhoneHelpers, sh: P
     label: 'LIGHT',
     product: 'phone',
     handler: (req, reply) => {
-      const r = transcriptOf(req);
-      const c = callById(r.call);
-      const s = slice().summaries.find((x) => x.call === r.call);
+      const r = h.transcriptOf(req);
+      const c = h.callById(r.call);
+      const s = h.slice().summaries.find((x) => x.call === r.call);
       const peer = c?.peer.name ?? 'Caller';
       const lines: [string, string][] = [
-        [myName, `Hi ${first(peer)}, this is Avery with Meridian. Thanks for taking the time.`],
+        [h.myName, `Hi ${first(peer)}, this is Avery with Meridian. Thanks for taking the time.`],
         [peer, `Sure. I wanted to go over ${c?.peer.topic ?? 'a few things'}.`],
-        [myName, s?.call_summary ?? 'Let us go through it.'],
+        [h.myName, s?.call_summary ?? 'Let us go through it.'],
         [peer, 'That works for me.'],
-        [myName, s?.next_steps ?? 'I will follow up in writing.'],
+        [h.myName, s?.next_steps ?? 'I will follow up in writing.'],
       ];
       const stamp = (sec: number) => new Date(sec * 1000).toISOString().slice(11, 23);
       const step = Math.max(2, Math.floor(r.duration / lines.length));
@@ -219,9 +239,9 @@ export function registerMediaRoutes(ctx: EmulatorContext, h: PhoneHelpers, sh: P
             ts: stamp(i * step),
             end_ts: stamp((i + 1) * step - 1),
             users: [],
-            userId: who === myName ? ME.ext : c?.peer.ext || c?.peer.number || '',
+            userId: who === h.myName ? ME.ext : c?.peer.ext || c?.peer.number || '',
             userIds: [],
-            channelMark: who === myName ? 'L' : 'R',
+            channelMark: who === h.myName ? 'L' : 'R',
           })),
         });
     },

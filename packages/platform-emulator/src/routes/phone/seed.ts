@@ -77,100 +77,117 @@ function summaryTexts(c: PhoneCallRec) {
   return { call_summary, next_steps, detailed_summary };
 }
 
+type Gen = (n: number) => string;
+
 export function seedPhone(s: SeedContext): PhoneSlice {
   const hex = (n: number) => s.rng.id(n, HEX);
   const uuid = () => `${hex(8)}-${hex(4)}-4${hex(3)}-${s.rng.pick(['8', '9', 'a', 'b'])}${hex(3)}-${hex(12)}`;
   const out: PhoneSlice = { calls: [], voicemails: [], recordings: [], summaries: [] };
   for (let i = 0; i < 40; i++) {
-    const day = -13 + Math.floor((i * 14) / 40);
-    const start = plus(s.at(day, s.rng.int(13, 22), s.rng.int(0, 59)), s.rng.int(0, 59));
-    const internal = i % 5 === 3;
-    const peer = s.rng.pick(internal ? COLLEAGUES : CONTACTS);
-    const result: PhoneCallRec['result'] = VOICEMAIL_AT.has(i)
-      ? 'voicemail'
-      : MISSED_AT.has(i)
-        ? 'no_answer'
-        : BUSY_AT.has(i)
-          ? 'busy'
-          : 'answered';
-    const direction: PhoneCallRec['direction'] =
-      result === 'voicemail'
-        ? 'inbound'
-        : RECORDED_AT.has(i) || MISSED_AT.has(i) || BUSY_AT.has(i)
-          ? i % 2 === 0
-            ? 'outbound'
-            : 'inbound'
-          : s.rng.next() < 0.45
-            ? 'outbound'
-            : 'inbound';
-    const prefix = start.slice(0, 10).replace(/-/g, '');
-    const c: PhoneCallRec = {
-      id: `${prefix}-${uuid()}`,
-      path_id: `${prefix}-${uuid()}`,
-      log_id: uuid(),
-      call_id: `70${s.rng.digits(17)}`,
-      direction,
-      peer,
-      start_time: start,
-      answer_time: '',
-      end_time: start,
-      result,
-      talk_time: 0,
-      hold_time: 0,
-      wait_time: 0,
-      recording_id: '',
-      recording_type: '',
-      voicemail_id: '',
-      ai_call_summary_id: '',
-    };
-    if (result === 'answered') {
-      c.wait_time = s.rng.int(3, 16);
-      c.talk_time = RECORDED_AT.has(i) ? s.rng.int(240, 1500) : s.rng.int(45, 900);
-      c.hold_time = s.rng.int(0, 2) === 0 ? s.rng.int(10, 90) : 0;
-      c.answer_time = plus(start, c.wait_time);
-      c.end_time = plus(c.answer_time, c.talk_time + c.hold_time);
-    } else if (result === 'voicemail') {
-      c.wait_time = s.rng.int(20, 28);
-      const duration = s.rng.int(14, 70);
-      c.end_time = plus(start, c.wait_time + duration);
-      c.voicemail_id = hex(32);
-      const from = peer.company === COMPANY ? '' : ` from ${peer.company}`;
-      out.voicemails.push({
-        id: c.voicemail_id,
-        file_id: s.rng.id(22, B64URL),
-        call: c.id,
-        status: UNREAD_AT.has(i) ? 'unread' : 'read',
-        duration,
-        date_time: plus(start, c.wait_time),
-        transcript: `Hi Avery, this is ${peer.name}${from}. I'm calling about ${peer.topic}. Please call me back at ${spoken(peer.number)} when you get a chance. Thanks.`,
-      });
-    } else {
-      c.wait_time = result === 'busy' ? 2 : s.rng.int(20, 30);
-      c.end_time = plus(start, c.wait_time);
-    }
-    if (RECORDED_AT.has(i)) {
-      c.recording_id = hex(32);
-      c.recording_type = internal || i % 3 === 0 ? 'ad-hoc' : 'automatic';
-      c.ai_call_summary_id = s.rng.id(22, B64URL);
-      out.recordings.push({
-        id: c.recording_id,
-        file_id: s.rng.id(22, B64URL),
-        call: c.id,
-        duration: c.talk_time,
-        date_time: c.answer_time,
-      });
-      const created = plus(c.end_time, s.rng.int(40, 180));
-      out.summaries.push({
-        id: c.ai_call_summary_id,
-        call: c.id,
-        ...summaryTexts(c),
-        created_time: created,
-        modified_time: created,
-        rate: i % 4 === 0 ? 'thumb_up' : '',
-        edited: false,
-      });
-    }
+    const c = newCall(s, i, uuid);
+    settleCall(s, i, c, hex, out);
+    if (RECORDED_AT.has(i)) recordCall(s, i, c, hex, out);
     out.calls.push(c);
   }
   return out;
+}
+
+/** Call `i` as dialled: when, with whom, which way, and how it ended (the times come in settleCall). */
+function newCall(s: SeedContext, i: number, uuid: () => string): PhoneCallRec {
+  const day = -13 + Math.floor((i * 14) / 40);
+  const start = plus(s.at(day, s.rng.int(13, 22), s.rng.int(0, 59)), s.rng.int(0, 59));
+  const internal = i % 5 === 3;
+  const peer = s.rng.pick(internal ? COLLEAGUES : CONTACTS);
+  const result: PhoneCallRec['result'] = VOICEMAIL_AT.has(i)
+    ? 'voicemail'
+    : MISSED_AT.has(i)
+      ? 'no_answer'
+      : BUSY_AT.has(i)
+        ? 'busy'
+        : 'answered';
+  const direction: PhoneCallRec['direction'] =
+    result === 'voicemail'
+      ? 'inbound'
+      : RECORDED_AT.has(i) || MISSED_AT.has(i) || BUSY_AT.has(i)
+        ? i % 2 === 0
+          ? 'outbound'
+          : 'inbound'
+        : s.rng.next() < 0.45
+          ? 'outbound'
+          : 'inbound';
+  const prefix = start.slice(0, 10).replace(/-/g, '');
+  return {
+    id: `${prefix}-${uuid()}`,
+    path_id: `${prefix}-${uuid()}`,
+    log_id: uuid(),
+    call_id: `70${s.rng.digits(17)}`,
+    direction,
+    peer,
+    start_time: start,
+    answer_time: '',
+    end_time: start,
+    result,
+    talk_time: 0,
+    hold_time: 0,
+    wait_time: 0,
+    recording_id: '',
+    recording_type: '',
+    voicemail_id: '',
+    ai_call_summary_id: '',
+  };
+}
+
+/** The call's times by its result, and the voicemail a caller left. */
+function settleCall(s: SeedContext, i: number, c: PhoneCallRec, hex: Gen, out: PhoneSlice): void {
+  const { start_time: start, result, peer } = c;
+  if (result === 'answered') {
+    c.wait_time = s.rng.int(3, 16);
+    c.talk_time = RECORDED_AT.has(i) ? s.rng.int(240, 1500) : s.rng.int(45, 900);
+    c.hold_time = s.rng.int(0, 2) === 0 ? s.rng.int(10, 90) : 0;
+    c.answer_time = plus(start, c.wait_time);
+    c.end_time = plus(c.answer_time, c.talk_time + c.hold_time);
+  } else if (result === 'voicemail') {
+    c.wait_time = s.rng.int(20, 28);
+    const duration = s.rng.int(14, 70);
+    c.end_time = plus(start, c.wait_time + duration);
+    c.voicemail_id = hex(32);
+    const from = peer.company === COMPANY ? '' : ` from ${peer.company}`;
+    out.voicemails.push({
+      id: c.voicemail_id,
+      file_id: s.rng.id(22, B64URL),
+      call: c.id,
+      status: UNREAD_AT.has(i) ? 'unread' : 'read',
+      duration,
+      date_time: plus(start, c.wait_time),
+      transcript: `Hi Avery, this is ${peer.name}${from}. I'm calling about ${peer.topic}. Please call me back at ${spoken(peer.number)} when you get a chance. Thanks.`,
+    });
+  } else {
+    c.wait_time = result === 'busy' ? 2 : s.rng.int(20, 30);
+    c.end_time = plus(start, c.wait_time);
+  }
+}
+
+/** A recorded call's recording and its AI summary. */
+function recordCall(s: SeedContext, i: number, c: PhoneCallRec, hex: Gen, out: PhoneSlice): void {
+  const internal = i % 5 === 3;
+  c.recording_id = hex(32);
+  c.recording_type = internal || i % 3 === 0 ? 'ad-hoc' : 'automatic';
+  c.ai_call_summary_id = s.rng.id(22, B64URL);
+  out.recordings.push({
+    id: c.recording_id,
+    file_id: s.rng.id(22, B64URL),
+    call: c.id,
+    duration: c.talk_time,
+    date_time: c.answer_time,
+  });
+  const created = plus(c.end_time, s.rng.int(40, 180));
+  out.summaries.push({
+    id: c.ai_call_summary_id,
+    call: c.id,
+    ...summaryTexts(c),
+    created_time: created,
+    modified_time: created,
+    rate: i % 4 === 0 ? 'thumb_up' : '',
+    edited: false,
+  });
 }

@@ -21,8 +21,14 @@ function legacyResult(c: PhoneCallRec): string {
 
 /** Builds the mappers for one registered context. */
 export function phoneShapes(ctx: EmulatorContext, h: PhoneHelpers) {
-  const { callById, groupId, myName, siteId } = h;
+  return { ...historyShapes(ctx, h), ...legacyShapes(ctx, h), ...mediaShapes(ctx, h) };
+}
 
+export type PhoneShapes = ReturnType<typeof phoneShapes>;
+
+/** Both sides of a call in the call-history shape (`caller_*` / `callee_*`). */
+function callSides(ctx: EmulatorContext, h: PhoneHelpers) {
+  const { myName, siteId } = h;
   const colleagueId = (party: Party) => {
     const users = ctx.slice<UsersSlice | undefined>('users');
     return (
@@ -78,6 +84,13 @@ export function phoneShapes(ctx: EmulatorContext, h: PhoneHelpers) {
       ? { ...side('caller', 'me'), ...side('callee', c.peer) }
       : { ...side('caller', c.peer), ...side('callee', 'me') };
 
+  return sides;
+}
+
+/** The call-history entry, the call-path segment and the keyword search over both. */
+function historyShapes(ctx: EmulatorContext, h: PhoneHelpers) {
+  const { groupId, myName, siteId } = h;
+  const sides = callSides(ctx, h);
   /** The fields shared by call-history entries and call-path segments. */
   const core = (c: PhoneCallRec) => ({
     call_id: c.call_id,
@@ -140,17 +153,25 @@ export function phoneShapes(ctx: EmulatorContext, h: PhoneHelpers) {
       ctx.demo.email,
     ].some((v) => v !== '' && v.toLowerCase().includes(k));
   };
+  return { core, historyEntry, segment, keywordHit };
+}
 
-  const legacyParty = (party: Party | 'me') =>
-    party === 'me'
-      ? { name: myName, number: ME.ext, did: ME.did, type: 1, source: 'internal' }
-      : party.ext
-        ? { name: party.name, number: party.ext, did: party.number, type: 1, source: 'internal' }
-        : { name: party.name, number: party.number, did: party.number, type: 2, source: 'external' };
+/** A party in the legacy call-log, voicemail and recording shapes. */
+function legacyParty(h: PhoneHelpers, party: Party | 'me') {
+  const { myName } = h;
+  return party === 'me'
+    ? { name: myName, number: ME.ext, did: ME.did, type: 1, source: 'internal' }
+    : party.ext
+      ? { name: party.name, number: party.ext, did: party.number, type: 1, source: 'internal' }
+      : { name: party.name, number: party.number, did: party.number, type: 2, source: 'external' };
+}
 
+/** The legacy call log's entry. */
+function legacyShapes(ctx: EmulatorContext, h: PhoneHelpers) {
+  const { myName, siteId } = h;
   const legacyEntry = (c: PhoneCallRec) => {
-    const caller = legacyParty(c.direction === 'outbound' ? 'me' : c.peer);
-    const callee = legacyParty(c.direction === 'outbound' ? c.peer : 'me');
+    const caller = legacyParty(h, c.direction === 'outbound' ? 'me' : c.peer);
+    const callee = legacyParty(h, c.direction === 'outbound' ? c.peer : 'me');
     const me = {
       extension_number: ME.ext,
       name: myName,
@@ -198,10 +219,16 @@ export function phoneShapes(ctx: EmulatorContext, h: PhoneHelpers) {
       ...(c.direction === 'outbound' && !c.peer.ext ? { charge: '$0.00', rate: '$0.00' } : {}),
     };
   };
+  return { legacyEntry };
+}
+
+/** The voicemail and recording entries. */
+function mediaShapes(ctx: EmulatorContext, h: PhoneHelpers) {
+  const { callById, myName } = h;
 
   const voicemailEntry = (v: VoicemailRec) => {
     const c = callById(v.call);
-    const caller = c ? legacyParty(c.peer) : { name: '', number: '', type: 2 };
+    const caller = c ? legacyParty(h, c.peer) : { name: '', number: '', type: 2 };
     return {
       id: v.id,
       call_id: c?.call_id ?? '',
@@ -223,8 +250,8 @@ export function phoneShapes(ctx: EmulatorContext, h: PhoneHelpers) {
 
   const recordingEntry = (r: PhoneRecordingRec) => {
     const c = callById(r.call);
-    const caller = c ? legacyParty(c.direction === 'outbound' ? 'me' : c.peer) : undefined;
-    const callee = c ? legacyParty(c.direction === 'outbound' ? c.peer : 'me') : undefined;
+    const caller = c ? legacyParty(h, c.direction === 'outbound' ? 'me' : c.peer) : undefined;
+    const callee = c ? legacyParty(h, c.direction === 'outbound' ? c.peer : 'me') : undefined;
     const me = { name: myName, extension_number: ME.ext };
     return {
       id: r.id,
@@ -246,7 +273,5 @@ export function phoneShapes(ctx: EmulatorContext, h: PhoneHelpers) {
       duration: r.duration,
     };
   };
-  return { core, historyEntry, segment, keywordHit, legacyEntry, voicemailEntry, recordingEntry };
+  return { voicemailEntry, recordingEntry };
 }
-
-export type PhoneShapes = ReturnType<typeof phoneShapes>;

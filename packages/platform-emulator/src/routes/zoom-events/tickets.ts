@@ -28,10 +28,18 @@ interface TicketFailure {
   message: string;
 }
 
-export function registerTicketRoutes(
-  ctx: EmulatorContext,
-  d: { slice: () => ZoomEventsSlice; hostedEvent: (id: string) => EventRec },
-): void {
+/** What the ticket routes need of the event routes' lookups. */
+interface TicketDeps {
+  slice: () => ZoomEventsSlice;
+  hostedEvent: (id: string) => EventRec;
+}
+
+export function registerTicketRoutes(ctx: EmulatorContext, d: TicketDeps): void {
+  postTickets(ctx, d);
+  getTickets(ctx, d);
+}
+
+function postTickets(ctx: EmulatorContext, d: TicketDeps): void {
   ctx.route({
     method: 'POST',
     url: '/zoom_events/events/:eventId/tickets',
@@ -104,7 +112,9 @@ export function registerTicketRoutes(
       return reply.code(201).send({ errors, tickets });
     },
   });
+}
 
+function getTickets(ctx: EmulatorContext, d: TicketDeps): void {
   ctx.route({
     method: 'GET',
     url: '/zoom_events/events/:eventId/tickets',

@@ -71,50 +71,11 @@ export function readEvent(b: Record<string, unknown>): Draft {
       v.length <= 6 &&
       v.every((c) => typeof c === 'object' && c !== null && !Array.isArray(c)),
   );
-  opt('recurrence', (v) => {
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-    const r = v as Record<string, unknown>;
-    if (INT_FIELDS.some((k) => k in r && !Number.isInteger(r[k]))) return false;
-    if ('type' in r && ![1, 2, 3].includes(r['type'] as number)) return false;
-    if (
-      'weekly_days' in r &&
-      !(
-        Array.isArray(r['weekly_days']) &&
-        r['weekly_days'].every((d) => Number.isInteger(d) && d >= 1 && d <= 7)
-      )
-    )
-      return false;
-    if (
-      'monthly_days' in r &&
-      !(
-        Array.isArray(r['monthly_days']) &&
-        r['monthly_days'].every((d) => Number.isInteger(d) && d >= 1 && d <= 31)
-      )
-    )
-      return false;
-    return !('end_date_time' in r) || (isStr(r['end_date_time']) && UTC_RE.test(r['end_date_time']));
-  });
+  opt('recurrence', validRecurrence);
   if (b['event_type'] === 'RECURRING' && !('recurrence' in b)) bad('recurrence');
   if (errors.length) throw zerr.validation(errors);
 
-  const calendar: { start_time: string; end_time: string }[] = [];
-  for (const c of (b['calendar'] as Record<string, unknown>[] | undefined) ?? []) {
-    const s = c['start_time'];
-    const e = c['end_time'];
-    if (!isStr(s) || !isStr(e))
-      throw new ZoomError(400, 26204, 'Calender must contains start_time and end_time.');
-    if (!UTC_RE.test(s) || !UTC_RE.test(e))
-      throw zerr.validation([{ field: 'calendar', message: 'Invalid field.' }]);
-    if (Date.parse(e) <= Date.parse(s))
-      throw new ZoomError(400, 26203, 'Event end_time must be after event start_time.');
-    calendar.push({ start_time: zoomTime(new Date(s)), end_time: zoomTime(new Date(e)) });
-  }
-  if (calendar.length) {
-    const first = Math.min(...calendar.map((c) => Date.parse(c.start_time)));
-    const last = Math.max(...calendar.map((c) => Date.parse(c.end_time)));
-    if (last - first > 6 * 86_400_000)
-      throw new ZoomError(400, 26202, 'Event schedule cannot be more than 6 days.');
-  }
+  const calendar = readCalendar(b['calendar']);
   const r = b['recurrence'] as Record<string, unknown> | undefined;
   const recurrence: RecurrenceRec | undefined = r
     ? Object.fromEntries(
@@ -143,4 +104,52 @@ export function readEvent(b: Record<string, unknown>): Draft {
     ...(isStr(b['physical_location']) ? { physical_location: b['physical_location'] } : {}),
     tagline: isStr(b['tagline']) ? b['tagline'] : '',
   };
+}
+
+/** A recurrence object: integer fields, a known type, weekdays 1-7, month days 1-31, a UTC end. */
+function validRecurrence(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const r = v as Record<string, unknown>;
+  if (INT_FIELDS.some((k) => k in r && !Number.isInteger(r[k]))) return false;
+  if ('type' in r && ![1, 2, 3].includes(r['type'] as number)) return false;
+  if (
+    'weekly_days' in r &&
+    !(
+      Array.isArray(r['weekly_days']) &&
+      r['weekly_days'].every((d) => Number.isInteger(d) && d >= 1 && d <= 7)
+    )
+  )
+    return false;
+  if (
+    'monthly_days' in r &&
+    !(
+      Array.isArray(r['monthly_days']) &&
+      r['monthly_days'].every((d) => Number.isInteger(d) && d >= 1 && d <= 31)
+    )
+  )
+    return false;
+  return !('end_date_time' in r) || (isStr(r['end_date_time']) && UTC_RE.test(r['end_date_time']));
+}
+
+/** The schedule's days, each with a start before its end, together at most 6 days. */
+function readCalendar(raw: unknown): { start_time: string; end_time: string }[] {
+  const calendar: { start_time: string; end_time: string }[] = [];
+  for (const c of (raw as Record<string, unknown>[] | undefined) ?? []) {
+    const s = c['start_time'];
+    const e = c['end_time'];
+    if (!isStr(s) || !isStr(e))
+      throw new ZoomError(400, 26204, 'Calender must contains start_time and end_time.');
+    if (!UTC_RE.test(s) || !UTC_RE.test(e))
+      throw zerr.validation([{ field: 'calendar', message: 'Invalid field.' }]);
+    if (Date.parse(e) <= Date.parse(s))
+      throw new ZoomError(400, 26203, 'Event end_time must be after event start_time.');
+    calendar.push({ start_time: zoomTime(new Date(s)), end_time: zoomTime(new Date(e)) });
+  }
+  if (calendar.length) {
+    const first = Math.min(...calendar.map((c) => Date.parse(c.start_time)));
+    const last = Math.max(...calendar.map((c) => Date.parse(c.end_time)));
+    if (last - first > 6 * 86_400_000)
+      throw new ZoomError(400, 26202, 'Event schedule cannot be more than 6 days.');
+  }
+  return calendar;
 }

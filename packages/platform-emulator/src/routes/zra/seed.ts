@@ -276,90 +276,109 @@ export function seedZra(s: SeedContext): ZraSlice {
     ['Budget confirmed', 'budget'],
     ['Decision maker present', 'sign off'],
   ].map(([name = '', key_word = '']) => ({ id: r.id(22, ALNUM), name, key_word }));
-  const deals: DealRec[] = DEALS.map(
-    ([name, business, stage, owner, amount, account, description, contacts], i) => {
-      const created = s.at(-60 + i * 2, 15, 0);
-      const closed = stage.startsWith('Closed');
-      return {
-        id: `0065g00000${r.id(5, ALNUM)}${r.id(3, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')}`,
-        name,
-        business,
-        stage,
-        stage_since: s.at(-r.int(3, 25), 16, 0),
-        description,
-        owner,
-        closed,
-        private: false,
-        created,
-        account,
-        amount,
-        close_date: s.at(closed ? -r.int(2, 10) : r.int(10, 75)).slice(0, 10),
-        contacts: contacts.map((c) => ({ name: c, email: emailOf(c, domainOf(account)) })),
-        emails:
-          i % 3 === 0
-            ? [
-                {
-                  message_id: `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`,
-                  subject: `Re: ${name.split(' - ')[1] ?? name} next steps`,
-                  date: s.at(-r.int(1, 6), 14, r.int(0, 59)),
-                  count: r.int(2, 7),
-                  direction: i % 2 === 0 ? 'outbound' : 'inbound',
-                },
-              ]
-            : [],
-      };
-    },
-  );
+  const deals = seedDeals(s, hex);
   const conversations: ConversationRec[] = [];
   // Two conversations per deal (the closed ones further back), plus one not yet tied to a deal.
-  for (let n = 0; n < 25; n++) {
-    const deal = n < 24 ? deals[n % 12] : undefined;
-    const second = n >= 12;
-    const days = deal?.closed ? -r.int(12, 28) : second ? -r.int(1, 9) : -r.int(10, 24);
-    const start = s.at(days, r.pick([14, 15, 16, 18, 19, 20]), r.pick([0, 30]));
-    const duration = r.int(18, 55) * 60 + r.int(0, 59);
-    const raw = r.id(22, B64);
-    const uuid = `${n === 3 ? `${raw.slice(0, 9)}/${raw.slice(10)}` : raw}==`;
-    const stageIdx = STAGES.indexOf(deal?.stage ?? 'Prospecting');
-    const stage = deal
-      ? second || deal.closed
-        ? deal.stage
-        : (STAGES[Math.max(0, Math.min(stageIdx - 1, 5))] ?? deal.stage)
-      : 'Prospecting';
-    const type: ConversationRec['type'] = n % 4 === 1 ? 'phone' : 'meeting';
-    const kind = KINDS[(n + (second ? 2 : 0)) % KINDS.length] ?? 'Check-in';
-    const topicIds = Object.keys(TOPICS).filter(() => r.next() < 0.55);
-    const host = deal?.owner ?? DEMO;
-    conversations.push({
-      id: `${uuid},${Date.parse(start)}`,
-      meeting_id: Number(`8${r.digits(10)}`),
-      meeting_uuid: uuid,
-      host,
-      deal: deal?.id ?? '',
-      topic: deal ? `${deal.account}: ${kind}` : 'Harbor Point Insurance: Discovery call',
-      type,
-      direction: n % 8 === 5 ? 'inbound' : 'outbound',
-      start_time: start,
-      duration_sec: duration,
-      processed_time: plusSec(start, duration + r.int(300, 1500)),
-      engagement: r.int(35, 92),
-      sentiment: r.int(40, 95),
-      filler: r.int(1, 9),
+  for (let n = 0; n < 25; n++) conversations.push(seedConversation(s, n, deals, indicators));
+  const comments = seedComments(conversations, hex);
+  return { teams, indicators, deals, conversations, comments };
+}
+
+/** The CRM deals of the DEALS table, with their stage dates, contacts and (every third) an email thread. */
+function seedDeals(s: SeedContext, hex: (n: number) => string): DealRec[] {
+  const r = s.rng;
+  return DEALS.map(([name, business, stage, owner, amount, account, description, contacts], i) => {
+    const created = s.at(-60 + i * 2, 15, 0);
+    const closed = stage.startsWith('Closed');
+    return {
+      id: `0065g00000${r.id(5, ALNUM)}${r.id(3, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')}`,
+      name,
+      business,
       stage,
-      topics: topicIds.length ? topicIds : ['pricing'],
-      indicators: indicators.filter(() => r.next() < 0.4).map((x) => x.id),
-      questions: r.int(1, 2),
-      next_steps: r.int(1, 2),
-      reps: host === DEMO ? [DEMO] : [host, ...(n % 3 === 0 ? [DEMO] : [])],
-      customers: deal
-        ? deal.contacts.slice(0, 1 + (n % 2))
-        : [{ name: 'Victor Hale', email: 'victor.hale@harborpoint.example' }],
-      scored: n % 3 !== 2,
-      views: r.int(0, 9),
-      calendar: type === 'phone' ? '' : n % 2 === 0 ? 'Google' : 'Outlook',
-      event_id: type === 'phone' ? '' : r.id(22, ALNUM),
-    });
-  }
+      stage_since: s.at(-r.int(3, 25), 16, 0),
+      description,
+      owner,
+      closed,
+      private: false,
+      created,
+      account,
+      amount,
+      close_date: s.at(closed ? -r.int(2, 10) : r.int(10, 75)).slice(0, 10),
+      contacts: contacts.map((c) => ({ name: c, email: emailOf(c, domainOf(account)) })),
+      emails:
+        i % 3 === 0
+          ? [
+              {
+                message_id: `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`,
+                subject: `Re: ${name.split(' - ')[1] ?? name} next steps`,
+                date: s.at(-r.int(1, 6), 14, r.int(0, 59)),
+                count: r.int(2, 7),
+                direction: i % 2 === 0 ? 'outbound' : 'inbound',
+              },
+            ]
+          : [],
+    };
+  });
+}
+
+/** Conversation `n`: the deal it belongs to (n < 24), its time, scores, topics and people. */
+function seedConversation(
+  s: SeedContext,
+  n: number,
+  deals: DealRec[],
+  indicators: ZraSlice['indicators'],
+): ConversationRec {
+  const r = s.rng;
+  const deal = n < 24 ? deals[n % 12] : undefined;
+  const second = n >= 12;
+  const days = deal?.closed ? -r.int(12, 28) : second ? -r.int(1, 9) : -r.int(10, 24);
+  const start = s.at(days, r.pick([14, 15, 16, 18, 19, 20]), r.pick([0, 30]));
+  const duration = r.int(18, 55) * 60 + r.int(0, 59);
+  const raw = r.id(22, B64);
+  const uuid = `${n === 3 ? `${raw.slice(0, 9)}/${raw.slice(10)}` : raw}==`;
+  const stageIdx = STAGES.indexOf(deal?.stage ?? 'Prospecting');
+  const stage = deal
+    ? second || deal.closed
+      ? deal.stage
+      : (STAGES[Math.max(0, Math.min(stageIdx - 1, 5))] ?? deal.stage)
+    : 'Prospecting';
+  const type: ConversationRec['type'] = n % 4 === 1 ? 'phone' : 'meeting';
+  const kind = KINDS[(n + (second ? 2 : 0)) % KINDS.length] ?? 'Check-in';
+  const topicIds = Object.keys(TOPICS).filter(() => r.next() < 0.55);
+  const host = deal?.owner ?? DEMO;
+  return {
+    id: `${uuid},${Date.parse(start)}`,
+    meeting_id: Number(`8${r.digits(10)}`),
+    meeting_uuid: uuid,
+    host,
+    deal: deal?.id ?? '',
+    topic: deal ? `${deal.account}: ${kind}` : 'Harbor Point Insurance: Discovery call',
+    type,
+    direction: n % 8 === 5 ? 'inbound' : 'outbound',
+    start_time: start,
+    duration_sec: duration,
+    processed_time: plusSec(start, duration + r.int(300, 1500)),
+    engagement: r.int(35, 92),
+    sentiment: r.int(40, 95),
+    filler: r.int(1, 9),
+    stage,
+    topics: topicIds.length ? topicIds : ['pricing'],
+    indicators: indicators.filter(() => r.next() < 0.4).map((x) => x.id),
+    questions: r.int(1, 2),
+    next_steps: r.int(1, 2),
+    reps: host === DEMO ? [DEMO] : [host, ...(n % 3 === 0 ? [DEMO] : [])],
+    customers: deal
+      ? deal.contacts.slice(0, 1 + (n % 2))
+      : [{ name: 'Victor Hale', email: 'victor.hale@harborpoint.example' }],
+    scored: n % 3 !== 2,
+    views: r.int(0, 9),
+    calendar: type === 'phone' ? '' : n % 2 === 0 ? 'Google' : 'Outlook',
+    event_id: type === 'phone' ? '' : r.id(22, ALNUM),
+  };
+}
+
+/** Comments on five processed conversations: a colleague's note mentioning the demo user, and the reply. */
+function seedComments(conversations: ConversationRec[], hex: (n: number) => string): CommentRec[] {
   const comments: CommentRec[] = [];
   const commented = conversations.filter((_, i) => i % 4 === 0).slice(0, 5);
   for (const c of commented) {
@@ -392,5 +411,5 @@ export function seedZra(s: SeedContext): ZraSlice {
       time_in_recording: '',
     });
   }
-  return { teams, indicators, deals, conversations, comments };
+  return comments;
 }
