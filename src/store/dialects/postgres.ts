@@ -33,6 +33,7 @@ import { WriteHealth } from '../write-health.js';
 import type { Dialect } from './dialect.js';
 import { failureAware } from './failure-driver.js';
 import { claimPostgres } from './postgres-claim.js';
+import { scopedToSchema } from './schema-introspector.js';
 
 export interface PostgresOptions {
   /** Schema holding the tables (created by migrate()); default: the server's search_path. */
@@ -229,7 +230,7 @@ async function currentSchema(conn: Kysely<Tables>): Promise<string | undefined> 
 
 const migrator = (conn: Kysely<Tables>, migrations: Record<string, Migration>, schema: string) =>
   new Migrator({
-    db: conn,
+    db: scopedToSchema(conn, schema),
     provider: { getMigrations: () => Promise.resolve(migrations) },
     migrationTableSchema: schema,
   });
