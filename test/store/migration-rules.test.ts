@@ -14,6 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import { scopedToSchema } from '../../src/store/dialects/schema-introspector.js';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PostgresDialect } from '../../src/store/dialects/postgres.js';
@@ -74,7 +75,8 @@ async function postgresEngine(): Promise<Engine> {
     dialect,
     migrator: (m) =>
       new Migrator({
-        db: dialect.db,
+        // As the store migrates: introspecting only its schema, not the ones parallel tests drop.
+        db: scopedToSchema(dialect.db, schema),
         provider: { getMigrations: () => Promise.resolve(m) },
         migrationTableSchema: schema,
       }),
