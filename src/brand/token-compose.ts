@@ -8,7 +8,15 @@
  * `BrandTokens.Scheme.of(isSystemInDarkTheme())` picks one set.
  */
 import { commentText } from './comment-text.js';
-import { argbHex, familyParts, notCarried, rgba, textRoles, type TextRole } from './token-native.js';
+import {
+  argbHex,
+  familyParts,
+  notCarried,
+  rgba,
+  textRoles,
+  type TextRole,
+  NATIVE_TYPES,
+} from './token-native.js';
 import { isObj, millis, num, px, weightNumber, type RenderInput, type Tok } from './token-list.js';
 
 const str = (s: string) =>
@@ -96,19 +104,6 @@ function declaration(t: Tok, role: TextRole | undefined): [type: string, value: 
   }
 }
 
-const CARRIED = new Set([
-  'color',
-  'dimension',
-  'number',
-  'fontWeight',
-  'duration',
-  'fontFamily',
-  'cubicBezier',
-  'transition',
-  'shadow',
-  'gradient',
-  'typography',
-]);
 const LEFT_OUT = {
   strokeStyle: 'Compose strokes take a PathEffect built with the drawing, not a value of its own.',
   border: 'Compose borders are BorderStroke(width, brush) on a shape, built where they are drawn.',
@@ -116,8 +111,8 @@ const LEFT_OUT = {
 
 export function renderCompose(input: RenderInput): string {
   const roles = textRoles(input.light);
-  const light = input.light.filter((t) => CARRIED.has(t.type));
-  const dark = input.dark.filter((t) => CARRIED.has(t.type));
+  const light = input.light.filter((t) => NATIVE_TYPES.has(t.type));
+  const dark = input.dark.filter((t) => NATIVE_TYPES.has(t.type));
   const vals = (tokens: Tok[], indent: string) =>
     tokens.map((t) => {
       const [type, value] = declaration(t, roles.get(t.key));

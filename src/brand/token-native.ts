@@ -7,6 +7,21 @@ import type ColorClass from 'colorjs.io';
 import { aliasPath } from './css-values.js';
 import { isObj, type Tok } from './token-list.js';
 
+/** The DTCG types both native formats (Swift, Compose) carry as values; the rest each says why not. */
+export const NATIVE_TYPES: ReadonlySet<string> = new Set([
+  'color',
+  'dimension',
+  'number',
+  'fontWeight',
+  'duration',
+  'fontFamily',
+  'cubicBezier',
+  'transition',
+  'shadow',
+  'gradient',
+  'typography',
+]);
+
 export interface Rgba {
   r: number;
   g: number;

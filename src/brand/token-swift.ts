@@ -7,7 +7,7 @@
  * picks one set for a ColorScheme.
  */
 import { commentText } from './comment-text.js';
-import { familyParts, notCarried, rgba } from './token-native.js';
+import { familyParts, notCarried, rgba, NATIVE_TYPES } from './token-native.js';
 import { isObj, millis, num, px, weightNumber, type RenderInput, type Tok } from './token-list.js';
 
 const str = (s: string) =>
@@ -92,19 +92,6 @@ function declaration(t: Tok): [type: string, value: string] {
   }
 }
 
-const CARRIED = new Set([
-  'color',
-  'dimension',
-  'number',
-  'fontWeight',
-  'duration',
-  'fontFamily',
-  'cubicBezier',
-  'transition',
-  'shadow',
-  'gradient',
-  'typography',
-]);
 const LEFT_OUT = {
   strokeStyle: 'SwiftUI strokes take a StrokeStyle built with the shape, not a value of its own.',
   border: 'SwiftUI has no border value: a border is an overlay of a stroked shape.',
@@ -157,8 +144,8 @@ const TYPES = `    /// A typography token: SwiftUI's Font for it, and the two va
     }`;
 
 export function renderSwift(input: RenderInput): string {
-  const light = input.light.filter((t) => CARRIED.has(t.type));
-  const dark = input.dark.filter((t) => CARRIED.has(t.type));
+  const light = input.light.filter((t) => NATIVE_TYPES.has(t.type));
+  const dark = input.dark.filter((t) => NATIVE_TYPES.has(t.type));
   const fields = dark.map((t) => `        public let ${t.name}: ${declaration(t)[0]}`);
   const args = (from: string) => dark.map((t) => `${t.name}: ${from}${t.name}`).join(', ');
   return [
