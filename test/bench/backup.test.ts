@@ -5,26 +5,14 @@
  * results written. Only the harness is checked, never the figures (timing on a shared machine is
  * not a test); PostgreSQL, pg_dump and psql are included where they answer (always in CI).
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO } from '../helpers/build-test-app.js';
+import { runNode } from './run-node.js';
 import { requireService } from '../helpers/services.js';
 
 const postgres = await requireService('PostgreSQL', '127.0.0.1', 5432);
-
-function runNode(args: string[]): Promise<{ code: number | null; stdout: string; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => ((stdout += c.toString()), (output += c.toString())));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    child.on('exit', (code) => resolve({ code, stdout, output }));
-  });
-}
 
 describe('npm run bench -- --backup --quick', () => {
   it(

@@ -4,12 +4,12 @@
  * row and writes the results. Only the harness is checked here, never the figures: timing on a
  * shared machine is not a test (the pass/fail of each target is the bench's own report).
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO } from '../helpers/build-test-app.js';
+import { runNode } from './run-node.js';
 
 interface Row {
   name: string;
@@ -22,17 +22,6 @@ interface Row {
   target: string;
   pass: boolean;
   info?: boolean;
-}
-
-/** Runs a script with node in the repo; its exit code and everything it printed. */
-function runNode(args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
-    let text = '';
-    child.stdout.on('data', (c: Buffer) => (text += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (text += c.toString()));
-    child.on('exit', (c) => resolve({ code: c, output: text }));
-  });
 }
 
 describe('npm run bench -- --quick', () => {
